@@ -1,0 +1,84 @@
+"""The ``hog`` command: registers the subcommands and turns errors into one line."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import traceback
+
+import typer
+
+#: Modules that each define ``register(app)``; one per command or group.
+COMMAND_MODULES = ("cli.rules_cmd",)
+
+#: Errors that are the user's to fix: printed as one line, exit code 1.
+USER_ERRORS: tuple[type[BaseException], ...] = (ValueError, KeyError, LookupError, OSError, AssertionError)
+
+app = typer.Typer(
+    name="hog",
+    help="Hog Arena: rules, exact analysis, strategies, leagues and evolution for the dice game Hog.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@app.callback()
+def _root() -> None:
+    """Hog Arena: rules, exact analysis, strategies, leagues and evolution."""
+
+
+for _module in COMMAND_MODULES:
+    importlib.import_module(_module).register(app)
+
+
+def _one_line_text(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _one_line(error: BaseException) -> str:
+    text = str(error).strip() or type(error).__name__
+    if type(error) is KeyError:
+        text = f"not found: {text}"
+    return _one_line_text(text)
+
+
+def _is_usage_error(error: BaseException) -> bool:
+    """Click's (or Typer's vendored click's) usage and parameter errors."""
+    return hasattr(error, "exit_code") and hasattr(error, "format_message")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit code (errors: 1, usage: 2)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args
+    args = [a for a in args if a != "--debug"]
+    try:
+        code = app(args=args, prog_name="hog", standalone_mode=False)
+    except KeyboardInterrupt:
+        typer.echo("hog: interrupted", err=True)
+        return 130
+    except Exception as error:  # noqa: BLE001 - every error ends as one line
+        if debug:
+            traceback.print_exc()
+        if type(error).__name__ == "Exit":
+            return int(getattr(error, "exit_code", 0) or 0)
+        if type(error).__name__ == "Abort":
+            typer.echo("hog: aborted", err=True)
+            return 1
+        if _is_usage_error(error):
+            message = _one_line_text(error.format_message())
+            if message:  # empty when help was shown for a bare command
+                typer.echo(f"hog: usage error: {message}", err=True)
+            return int(error.exit_code)
+        if isinstance(error, USER_ERRORS):
+            typer.echo(f"hog: error: {_one_line(error)}", err=True)
+            return 1
+        if not debug:
+            typer.echo(f"hog: internal error: {type(error).__name__}: {_one_line(error)} (rerun with --debug)", err=True)
+        return 1
+    return int(code or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

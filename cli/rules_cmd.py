@@ -1,0 +1,46 @@
+"""``hog rules``: the rule sets, one line each."""
+
+from __future__ import annotations
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from cli.options import Db, Goal, Json, Rules, emit
+from hog.rules import RULE_SETS
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("rules")
+    def rules_command(
+        rules: Rules,
+        goal: Goal = 100,
+        db: Db = None,
+        as_json: Json = False,
+        all_rules: bool = typer.Option(True, "--all/--only", help="List every rule set, or only --rules."),
+    ) -> None:
+        """List the rule sets (the default one is marked)."""
+        chosen = list(RULE_SETS.values()) if all_rules else [RULE_SETS[rules]]
+        data = {
+            "rules": [
+                {
+                    "name": r.name,
+                    "zero_dice": r.zero_dice_rule,
+                    "after_turn": r.after_turn_rule,
+                    "summary": r.summary,
+                    "default": r.name == rules,
+                }
+                for r in chosen
+            ]
+        }
+
+        def render() -> None:
+            table = Table(title="Hog rule sets", show_lines=False)
+            for column in ("name", "zero dice", "after turn", "summary"):
+                table.add_column(column)
+            for r in chosen:
+                marker = " *" if r.name == rules else ""
+                table.add_row(r.name + marker, r.zero_dice_rule, r.after_turn_rule, r.summary)
+            Console().print(table)
+
+        emit(data, as_json, render)

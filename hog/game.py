@@ -1,0 +1,133 @@
+"""The readable reference game loop.
+
+``play`` is the definition of a game that every faster path is checked
+against: a strategy is called exactly once per turn, the dice exactly
+``num_rolls`` times, the rule set's after-turn rule is applied after every
+turn, extra turns chain, and commentary hears every turn.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from hog.commentary import Commentary, silence
+from hog.dice import Dice, six_sided
+from hog.rules import RuleSet, get_rules
+
+Strategy = Callable[[int, int], int]
+#: ``turn(num_rolls, score, opponent_score) -> (score, opponent_score, extra_turn)``
+Turn = Callable[[int, int, int], "tuple[int, int, bool]"]
+
+MAX_ROLLS = 10
+GOAL = 100
+
+__all__ = [
+    "Strategy",
+    "StrategyError",
+    "MAX_ROLLS",
+    "GOAL",
+    "roll_dice",
+    "take_turn",
+    "rules_turn",
+    "checked_num_rolls",
+    "play_turns",
+    "play",
+]
+
+
+class StrategyError(ValueError):
+    """A strategy returned something other than an integer 0..10."""
+
+
+def roll_dice(num_rolls: int, dice: Dice = six_sided) -> int:
+    """Roll DICE exactly NUM_ROLLS > 0 times: the sum, or 1 if any outcome is 1.
+
+    >>> from hog.dice import make_test_dice
+    >>> roll_dice(2, make_test_dice(4, 6, 1)), roll_dice(3, make_test_dice(4, 6, 1))
+    (10, 1)
+    """
+    assert type(num_rolls) == int, "num_rolls must be an integer."
+    assert num_rolls > 0, "Must roll at least once."
+    outcomes = [dice() for _ in range(num_rolls)]
+    return 1 if 1 in outcomes else sum(outcomes)
+
+
+def take_turn(num_rolls: int, opponent_score: int, rules: RuleSet | str, dice: Dice = six_sided) -> int:
+    """Points scored by rolling NUM_ROLLS dice (0: the zero-dice rule).
+
+    >>> from hog.dice import make_test_dice
+    >>> take_turn(0, 46, "square_swine"), take_turn(2, 0, "square_swine", make_test_dice(3))
+    (5, 6)
+    """
+    assert type(num_rolls) == int, "num_rolls must be an integer."
+    assert num_rolls >= 0, "Cannot roll a negative number of dice in take_turn."
+    assert num_rolls <= MAX_ROLLS, "Cannot roll more than 10 dice."
+    if num_rolls == 0:
+        return get_rules(rules).zero_dice(opponent_score)
+    return roll_dice(num_rolls, dice)
+
+
+def rules_turn(rules: RuleSet | str, dice: Dice = six_sided) -> Turn:
+    """A whole turn under RULES: points, then the after-turn rule."""
+    rules = get_rules(rules)
+
+    def turn(num_rolls: int, score: int, opponent_score: int) -> tuple[int, int, bool]:
+        score += take_turn(num_rolls, opponent_score, rules, dice)
+        return rules.after_turn(score, opponent_score)
+
+    return turn
+
+
+def checked_num_rolls(strategy: Strategy, score: int, opponent_score: int) -> int:
+    """Call STRATEGY once and insist on an integer 0..10 (bool excluded)."""
+    num_rolls = strategy(score, opponent_score)
+    valid = isinstance(num_rolls, int) and not isinstance(num_rolls, bool)
+    if not valid or not 0 <= num_rolls <= MAX_ROLLS:
+        name = getattr(strategy, "__name__", repr(strategy))
+        raise StrategyError(
+            f"strategy {name} returned {num_rolls!r} at score {score}, "
+            f"opponent score {opponent_score}; expected an integer 0..{MAX_ROLLS}"
+        )
+    return int(num_rolls)
+
+
+def play_turns(
+    strategy0: Strategy,
+    strategy1: Strategy,
+    turn: Turn,
+    score0: int = 0,
+    score1: int = 0,
+    goal: int = GOAL,
+    say: Commentary = silence,
+) -> tuple[int, int]:
+    """The game loop, given what a turn does; returns the final scores."""
+    strategies = (strategy0, strategy1)
+    who = 0
+    while score0 < goal and score1 < goal:
+        score, opponent_score = (score0, score1) if who == 0 else (score1, score0)
+        num_rolls = checked_num_rolls(strategies[who], score, opponent_score)
+        score, opponent_score, extra_turn = turn(num_rolls, score, opponent_score)
+        score0, score1 = (score, opponent_score) if who == 0 else (opponent_score, score)
+        say = say(score0, score1)
+        if not extra_turn:
+            who = 1 - who
+    return score0, score1
+
+
+def play(
+    strategy0: Strategy,
+    strategy1: Strategy,
+    rules: RuleSet | str,
+    score0: int = 0,
+    score1: int = 0,
+    dice: Dice = six_sided,
+    goal: int = GOAL,
+    say: Commentary = silence,
+) -> tuple[int, int]:
+    """Play a game of Hog under RULES; return the final scores (score0, score1).
+
+    >>> from hog.dice import make_test_dice
+    >>> play(lambda s, o: 5, lambda s, o: 5, "square_swine", dice=make_test_dice(4), goal=30)
+    (40, 20)
+    """
+    return play_turns(strategy0, strategy1, rules_turn(rules, dice), score0, score1, goal, say)

@@ -1,0 +1,189 @@
+"""StrategyTable: a strategy as pure data.
+
+A strategy that depends only on the two scores is, for goal ``G``, a
+``G x G`` table ``table[score][opponent_score]`` of dice counts 0..10. This
+is what the arena compares, what the store keeps and what files turn into.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+import numpy as np
+
+from hog.game import MAX_ROLLS
+from hog.rules import get_rules
+
+__all__ = ["StrategyTable", "InvalidTable", "ORIGINS", "validate_table"]
+
+ORIGINS = ("builtin", "family", "file", "evolved", "solved")
+
+#: One character per dice count in exported Python source: int(c, 11).
+_DIGITS = "0123456789A"
+
+
+class InvalidTable(ValueError):
+    """A table of the wrong shape, or with a value that is not 0..10."""
+
+
+def validate_table(values: Any, goal: int) -> np.ndarray:
+    """Return VALUES as a read-only ``goal x goal`` int8 array, or raise
+    InvalidTable naming the first offending score pair.
+
+    Python ints and numpy integers are accepted; bools, floats, strings and
+    None are not (a list holding them is checked value by value).
+    """
+    array = values if isinstance(values, np.ndarray) else _object_array(values, goal)
+    if array.shape != (goal, goal):
+        raise InvalidTable(f"table has shape {array.shape}, expected ({goal}, {goal})")
+    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
+        for index, value in enumerate(array.reshape(-1)):
+            if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+                score, opponent = divmod(index, goal)
+                raise InvalidTable(
+                    f"value {value!r} at score {score}, opponent score {opponent} "
+                    f"is not an integer 0..{MAX_ROLLS}"
+                )
+        array = array.astype(np.int64)
+    bad = np.argwhere((array < 0) | (array > MAX_ROLLS))
+    if len(bad):
+        score, opponent = (int(i) for i in bad[0])
+        raise InvalidTable(
+            f"value {int(array[score, opponent])} at score {score}, opponent score "
+            f"{opponent} is out of range 0..{MAX_ROLLS}"
+        )
+    result = np.ascontiguousarray(array, dtype=np.int8)
+    result.setflags(write=False)
+    return result
+
+
+def _object_array(rows: Any, goal: int) -> np.ndarray:
+    """Nested sequences as a goal x goal object array, keeping each value's type."""
+    try:
+        rows = list(rows)
+        lengths = sorted({len(row) for row in rows})
+    except TypeError:
+        raise InvalidTable("a table must be a list of lists of integers") from None
+    if len(rows) != goal or lengths != [goal]:
+        raise InvalidTable(f"table has {len(rows)} rows of lengths {lengths}, expected {goal} x {goal}")
+    array = np.empty((goal, goal), dtype=object)
+    for score, row in enumerate(rows):
+        array[score, :] = list(row)
+    return array
+
+
+@dataclass(frozen=True, eq=False)
+class StrategyTable:
+    """A validated strategy table with its name, rule set, origin and parameters."""
+
+    table: np.ndarray
+    rules: str
+    name: str
+    origin: str = "builtin"
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        get_rules(self.rules)
+        if self.origin not in ORIGINS:
+            raise ValueError(f"origin {self.origin!r} is not one of {', '.join(ORIGINS)}")
+        goal = np.shape(self.table)[0] if np.ndim(self.table) == 2 else -1
+        if goal < 1:
+            raise InvalidTable(f"table has shape {np.shape(self.table)}, expected a square table")
+        object.__setattr__(self, "table", validate_table(self.table, goal))
+        object.__setattr__(self, "params", dict(self.params))
+
+    @property
+    def goal(self) -> int:
+        return int(self.table.shape[0])
+
+    @property
+    def sha256(self) -> str:
+        """Content hash over the goal and the table bytes (not name or origin)."""
+        digest = hashlib.sha256(self.goal.to_bytes(4, "little"))
+        digest.update(self.table.tobytes())
+        return digest.hexdigest()
+
+    def __call__(self, score: int, opponent_score: int) -> int:
+        """Use the table as a strategy function."""
+        return int(self.table[score, opponent_score])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, StrategyTable):
+            return NotImplemented
+        return self.rules == other.rules and np.array_equal(self.table, other.table)
+
+    def __hash__(self) -> int:
+        return hash((self.rules, self.sha256))
+
+    def __repr__(self) -> str:
+        return f"StrategyTable({self.name!r}, rules={self.rules!r}, goal={self.goal}, origin={self.origin!r})"
+
+    # --- construction ---------------------------------------------------
+
+    @classmethod
+    def from_function(
+        cls,
+        function: Callable[[int, int], int],
+        rules: str,
+        goal: int = 100,
+        name: str | None = None,
+        origin: str = "builtin",
+        params: Mapping[str, Any] | None = None,
+    ) -> "StrategyTable":
+        """Tabulate a trusted strategy function on every score pair below GOAL."""
+        values = [[function(s, o) for o in range(goal)] for s in range(goal)]
+        return cls(
+            validate_table(values, goal),
+            rules,
+            name or getattr(function, "__name__", "strategy"),
+            origin,
+            params or {},
+        )
+
+    # --- JSON (the course contest's format) ------------------------------
+
+    def to_json(self) -> str:
+        """The contest format: a list of ``goal`` lists of ``goal`` integers."""
+        return json.dumps(self.table.tolist(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(
+        cls,
+        text: str,
+        rules: str,
+        name: str,
+        goal: int = 100,
+        origin: str = "file",
+        params: Mapping[str, Any] | None = None,
+    ) -> "StrategyTable":
+        """Parse a contest-format JSON table; raise InvalidTable if malformed."""
+        try:
+            values = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise InvalidTable(f"not valid JSON: {error}") from None
+        if not isinstance(values, list) or not all(isinstance(row, list) for row in values):
+            raise InvalidTable("a table must be a list of lists of integers")
+        return cls(validate_table(values, goal), rules, name, origin, params or {})
+
+    # --- Python source ----------------------------------------------------
+
+    def to_python_source(self, function_name: str = "final_strategy") -> str:
+        """A standalone module defining FUNCTION_NAME(score, opponent_score)."""
+        rows = ["".join(_DIGITS[v] for v in row) for row in self.table.tolist()]
+        body = "\n".join(f'    "{row}",' for row in rows)
+        params = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
+        return (
+            f'"""Hog strategy {self.name!r} ({self.rules}, goal {self.goal}, origin {self.origin}'
+            f'{", " + params if params else ""}).\n\n'
+            "Generated by Hog Arena. Row SCORE, column OPPONENT_SCORE holds the number\n"
+            'of dice to roll, written in base 11 ("A" is 10)."""\n\n'
+            f"GOAL = {self.goal}\n\n"
+            f"_ROWS = (\n{body}\n)\n\n\n"
+            f"def {function_name}(score, opponent_score):\n"
+            '    """Return the number of dice to roll (0..10)."""\n'
+            "    assert 0 <= score < GOAL and 0 <= opponent_score < GOAL, 'The game should be over.'\n"
+            "    return int(_ROWS[score][opponent_score], 11)\n"
+        )
