@@ -1,0 +1,79 @@
+"""``hog leaderboard``: the ranking of a stored league."""
+
+from __future__ import annotations
+
+import csv
+import sys
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from cli.options import Db, Goal, Json, Rules, emit
+from results.leaderboard import Row, rank
+from results.store import LeagueResults, NotStored, open_store
+
+#: Columns of --csv and keys of each --json row, in order.
+COLUMNS = ("rank", "name", "author", "wins", "losses", "mean_win_rate", "worst_opponent", "worst_rate")
+
+
+def _rate(value: float | None) -> str:
+    return "-" if value is None else f"{value:.4f}"
+
+
+def _render(results: LeagueResults, rows: list[Row]) -> None:
+    league = results.league
+    n = len(results.entries)
+    stored, total = len(results.matches), n * (n - 1) // 2
+    title = f"League #{league.id} {league.name!r}: {league.rules}, goal {league.goal}, {league.method}, {n} strategies"
+    table = Table(title=title)
+    for column in ("rank", "name", "author", "wins", "losses", "mean win rate", "worst match"):
+        table.add_column(column, justify="right" if column in ("rank", "wins", "losses", "mean win rate") else "left")
+    for row in rows:
+        worst = "-" if row.worst_opponent is None else f"{row.worst_opponent} ({_rate(row.worst_rate)})"
+        table.add_row(
+            str(row.rank), row.name, row.author or "", str(row.wins), str(row.losses), _rate(row.mean_win_rate), worst
+        )
+    if stored < total:
+        table.caption = f"league {league.status}: {stored} of {total} matches stored"
+    Console().print(table)
+
+
+def _write_csv(rows: list[Row]) -> None:
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for row in rows:
+        data = row.as_dict()
+        writer.writerow(["" if data[key] is None else data[key] for key in COLUMNS])
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("leaderboard")
+    def leaderboard_command(
+        rules: Rules,
+        goal: Goal = 100,
+        db: Db = None,
+        as_json: Json = False,
+        league: str | None = typer.Option(
+            None, "--league", help="League name or id (default: the latest finished league of --rules and --goal)."
+        ),
+        top: int | None = typer.Option(None, "--top", min=1, help="Show only the first N rows."),
+        as_csv: bool = typer.Option(False, "--csv", help="Print the rows as CSV on stdout."),
+    ) -> None:
+        """Rank the strategies of a league by wins (win rate above 0.500001), then mean win rate."""
+        if as_json and as_csv:
+            raise typer.BadParameter("choose one of --json and --csv")
+        with open_store(db, create=False) as store:
+            record = store.get_league(league, rules, goal) if league else store.latest_league(rules, goal)
+            if record is None:
+                raise NotStored(f"no finished league for {rules}, goal {goal} in {store.where}; run `hog league` first")
+            results = store.league_results(record.id)
+        rows = rank(results)[:top]
+        if as_csv:
+            _write_csv(rows)
+            return
+        data = {
+            "league": results.league.as_dict(),
+            "rows": [{key: row.as_dict()[key] for key in COLUMNS} | {"id": row.strategy_id} for row in rows],
+        }
+        emit(data, as_json, lambda: _render(results, rows))

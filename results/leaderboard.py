@@ -1,0 +1,84 @@
+"""League rankings, counted as in the course's strategy contest.
+
+A strategy wins a match when its win rate is above ``WIN_THRESHOLD``
+(0.500001); anything else, a tie included, is a loss. Strategies rank by
+wins, then by mean win rate; strategies equal in both share a rank
+(1, 2, 2, 4). Only stored matches count, so a running league ranks by the
+matches played so far.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from results.records import LeagueResults
+
+__all__ = ["WIN_THRESHOLD", "Row", "rank", "is_win"]
+
+WIN_THRESHOLD = 0.500001
+
+
+def is_win(win_rate: float) -> bool:
+    """Whether a match with this win rate counts as a win (ties are losses).
+
+    >>> is_win(0.5), is_win(0.500001), is_win(0.5000011)
+    (False, False, True)
+    """
+    return win_rate > WIN_THRESHOLD
+
+
+@dataclass(frozen=True)
+class Row:
+    """One strategy's line in a leaderboard."""
+
+    rank: int
+    name: str
+    author: str | None
+    wins: int
+    losses: int
+    mean_win_rate: float | None
+    worst_opponent: str | None
+    worst_rate: float | None
+    strategy_id: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def rank(results: LeagueResults) -> list[Row]:
+    """The league's leaderboard, best first."""
+    unranked = []
+    for entry in results.entries:
+        played = [
+            (opponent, result.win_rate)
+            for opponent in results.entries
+            if opponent.id != entry.id and (result := results.result(entry, opponent)) is not None
+        ]
+        wins = sum(is_win(rate) for _, rate in played)
+        mean = sum(rate for _, rate in played) / len(played) if played else None
+        worst = min(played, key=lambda item: (item[1], item[0].name), default=None)
+        unranked.append(
+            Row(
+                rank=0,
+                name=entry.name,
+                author=entry.author,
+                wins=wins,
+                losses=len(played) - wins,
+                mean_win_rate=mean,
+                worst_opponent=None if worst is None else worst[0].name,
+                worst_rate=None if worst is None else worst[1],
+                strategy_id=entry.id,
+            )
+        )
+
+    ordered = sorted(unranked, key=lambda row: (-row.wins, -_mean(row), row.name))
+    rows: list[Row] = []
+    for position, row in enumerate(ordered, start=1):
+        tied = rows and (rows[-1].wins, _mean(rows[-1])) == (row.wins, _mean(row))
+        rows.append(replace(row, rank=rows[-1].rank if tied else position))
+    return rows
+
+
+def _mean(row: Row) -> float:
+    return -1.0 if row.mean_win_rate is None else row.mean_win_rate

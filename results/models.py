@@ -1,0 +1,197 @@
+"""The results schema: SQLAlchemy 2 typed declarative models.
+
+Tables: ``strategies``, ``leagues``, ``league_entries``, ``matches``,
+``evolution_runs`` and ``generations``. Unique constraints make duplicates
+impossible; check constraints keep enumerated columns honest. Schema changes
+go through the Alembic migrations in ``results/migrations``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = [
+    "Base",
+    "Strategy",
+    "League",
+    "LeagueEntry",
+    "Match",
+    "EvolutionRun",
+    "Generation",
+    "METHODS",
+    "LEAGUE_STATUSES",
+    "RUN_STATUSES",
+    "NAME_LENGTH",
+]
+
+#: How a match was decided: exact dynamic programming or Monte Carlo games.
+METHODS = ("exact", "simulate")
+LEAGUE_STATUSES = ("running", "done")
+RUN_STATUSES = ("running", "done")
+#: Longest strategy, league, author or family name the schema holds.
+NAME_LENGTH = 200
+
+#: Constraint names are fixed so migrations can refer to them on every backend.
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utc_now() -> datetime:
+    """The current time, in UTC."""
+    return datetime.now(timezone.utc)
+
+
+def _one_of(column: str, values: tuple[str, ...]) -> str:
+    quoted = ", ".join(f"'{value}'" for value in values)
+    return f"{column} IN ({quoted})"
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class Strategy(Base):
+    """A strategy table, stored once per (rule set, goal, table sha256)."""
+
+    __tablename__ = "strategies"
+    __table_args__ = (
+        UniqueConstraint("rules", "goal", "sha256"),
+        UniqueConstraint("rules", "goal", "name"),
+        CheckConstraint("goal > 0", name="goal_positive"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    rules: Mapped[str] = mapped_column(String(40))
+    goal: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    author: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
+    origin: Mapped[str] = mapped_column(String(20))
+    params: Mapped[dict[str, Any]] = mapped_column(JSON)
+    table: Mapped[bytes] = mapped_column(LargeBinary)
+    sha256: Mapped[str] = mapped_column(String(64))
+    source: Mapped[str | None] = mapped_column(Text)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class League(Base):
+    """A round robin between stored strategies, decided by one method."""
+
+    __tablename__ = "leagues"
+    __table_args__ = (
+        CheckConstraint(_one_of("method", METHODS), name="method"),
+        CheckConstraint(_one_of("status", LEAGUE_STATUSES), name="status"),
+        CheckConstraint("games >= 0", name="games_not_negative"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    rules: Mapped[str] = mapped_column(String(40), index=True)
+    goal: Mapped[int] = mapped_column(Integer)
+    method: Mapped[str] = mapped_column(String(10))
+    games: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(10), default="running")
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class LeagueEntry(Base):
+    """One strategy taking part in one league."""
+
+    __tablename__ = "league_entries"
+
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), primary_key=True)
+    strategy_id: Mapped[int] = mapped_column(ForeignKey("strategies.id"), primary_key=True)
+
+
+class Match(Base):
+    """A cached match result between two tables, stored once per pair.
+
+    The pair is kept in sha256 order (``sha_a <= sha_b``). The rates are as
+    the writer gave them: table A's, or table B's when ``swapped`` (so they
+    read back exactly); a lookup in the other order flips them (see
+    ``results.store``). For exact matches ``games`` and ``seed`` are 0.
+    """
+
+    __tablename__ = "matches"
+    __table_args__ = (
+        UniqueConstraint("rules", "goal", "method", "games", "seed", "sha_a", "sha_b"),
+        CheckConstraint("sha_a <= sha_b", name="pair_ordered"),
+        CheckConstraint(_one_of("method", METHODS), name="method"),
+        CheckConstraint(
+            "win_rate >= 0 AND win_rate <= 1 AND a_first >= 0 AND a_first <= 1 "
+            "AND a_second >= 0 AND a_second <= 1",
+            name="rates_in_range",
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    rules: Mapped[str] = mapped_column(String(40))
+    goal: Mapped[int] = mapped_column(Integer)
+    method: Mapped[str] = mapped_column(String(10))
+    games: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    sha_a: Mapped[str] = mapped_column(String(64))
+    sha_b: Mapped[str] = mapped_column(String(64))
+    swapped: Mapped[bool] = mapped_column(Boolean)
+    win_rate: Mapped[float] = mapped_column(Float)
+    a_first: Mapped[float] = mapped_column(Float)
+    a_second: Mapped[float] = mapped_column(Float)
+    stderr: Mapped[float | None] = mapped_column(Float)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class EvolutionRun(Base):
+    """An evolution of a family's parameters against an opponent or a league."""
+
+    __tablename__ = "evolution_runs"
+    __table_args__ = (CheckConstraint(_one_of("status", RUN_STATUSES), name="status"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    family: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    rules: Mapped[str] = mapped_column(String(40))
+    goal: Mapped[int] = mapped_column(Integer)
+    opponent: Mapped[str | None] = mapped_column(Text)
+    league_id: Mapped[int | None] = mapped_column(ForeignKey("leagues.id"))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(10), default="running")
+    best_strategy_id: Mapped[int | None] = mapped_column(ForeignKey("strategies.id"))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Generation(Base):
+    """Statistics of one generation of a run; the newest holds the checkpoint."""
+
+    __tablename__ = "generations"
+    __table_args__ = (CheckConstraint("number >= 0", name="number_not_negative"),)
+
+    run_id: Mapped[int] = mapped_column(ForeignKey("evolution_runs.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    stats: Mapped[dict[str, Any]] = mapped_column(JSON)
+    checkpoint: Mapped[bytes | None] = mapped_column(LargeBinary)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)

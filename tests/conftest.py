@@ -1,0 +1,68 @@
+"""Database fixtures: a real SQLite file, and a real PostgreSQL server.
+
+``db_url`` runs a test once per backend. The SQLite database is a file in
+the test's tmp_path; the PostgreSQL database is the server named by
+``HOG_TEST_POSTGRES_URL`` (``.ci/postgres.sh`` starts one; its URL is
+``postgresql+psycopg://hog:hog@127.0.0.1:5432/hog_test``), where each test
+gets a fresh schema of its own, dropped afterwards. Without a reachable
+server the PostgreSQL runs are skipped, with the reason.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+POSTGRES_ENV = "HOG_TEST_POSTGRES_URL"
+BACKENDS = ("sqlite", "postgres")
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> str:
+    """The PostgreSQL test server's URL; skips when none is configured or reachable."""
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        pytest.skip(f"no PostgreSQL server: {POSTGRES_ENV} is not set (see .ci/postgres.sh)")
+    engine = create_engine(make_url(url), connect_args={"connect_timeout": 5})
+    try:
+        with engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+    except Exception as error:  # noqa: BLE001 - any failure means: no server to test against
+        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        pytest.skip(f"no PostgreSQL server reachable at {make_url(url).render_as_string()}: {reason}")
+    finally:
+        engine.dispose()
+    return url
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> Iterator[str]:
+    """A URL of the test server whose tables live in a fresh schema of this test only."""
+    schema = f"hog_test_{uuid.uuid4().hex[:16]}"
+    admin = create_engine(make_url(postgres_server))
+    with admin.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    url = make_url(postgres_server).update_query_dict({"options": f"-csearch_path={schema}"})
+    try:
+        yield url.render_as_string(hide_password=False)
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+@pytest.fixture
+def sqlite_url(tmp_path) -> str:
+    """A SQLite database file (not created yet) in the test's tmp_path."""
+    return f"sqlite:///{tmp_path / 'hog_arena.db'}"
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request: pytest.FixtureRequest) -> str:
+    """The URL of an empty database, once for each backend."""
+    return request.getfixturevalue(f"{request.param}_url")
