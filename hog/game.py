@@ -27,6 +27,7 @@ __all__ = [
     "MAX_ROLLS",
     "GOAL",
     "roll_dice",
+    "assert_num_rolls",
     "take_turn",
     "rules_turn",
     "checked_num_rolls",
@@ -52,6 +53,13 @@ def roll_dice(num_rolls: int, dice: Dice = six_sided) -> int:
     return 1 if 1 in outcomes else sum(outcomes)
 
 
+def assert_num_rolls(num_rolls: object) -> None:
+    """The assertions the course's ``take_turn`` makes about NUM_ROLLS."""
+    assert type(num_rolls) == int, "num_rolls must be an integer."
+    assert num_rolls >= 0, "Cannot roll a negative number of dice in take_turn."
+    assert num_rolls <= MAX_ROLLS, "Cannot roll more than 10 dice."
+
+
 def take_turn(num_rolls: int, opponent_score: int, rules: RuleSet | str, dice: Dice = six_sided) -> int:
     """Points scored by rolling NUM_ROLLS dice (0: the zero-dice rule).
 
@@ -59,9 +67,7 @@ def take_turn(num_rolls: int, opponent_score: int, rules: RuleSet | str, dice: D
     >>> take_turn(0, 46, "square_swine"), take_turn(2, 0, "square_swine", make_test_dice(3))
     (5, 6)
     """
-    assert type(num_rolls) == int, "num_rolls must be an integer."
-    assert num_rolls >= 0, "Cannot roll a negative number of dice in take_turn."
-    assert num_rolls <= MAX_ROLLS, "Cannot roll more than 10 dice."
+    assert_num_rolls(num_rolls)
     if num_rolls == 0:
         return get_rules(rules).zero_dice(opponent_score)
     return roll_dice(num_rolls, dice)

@@ -30,6 +30,8 @@ __all__ = [
     "is_perfect_square",
     "next_perfect_square",
     "tens_ones_points",
+    "is_swine_align",
+    "is_pig_pass",
 ]
 
 DEFAULT_RULES = "square_swine"
@@ -232,17 +234,34 @@ def square_swine(score: int, opponent_score: int) -> tuple[int, int, bool]:
     return score, opponent_score, False
 
 
+def is_swine_align(score: int, opponent_score: int) -> bool:
+    """Swine Align: both scores positive and their gcd at least 10.
+
+    >>> is_swine_align(30, 45), is_swine_align(8, 36), is_swine_align(15, 0)
+    (True, False, False)
+    """
+    return score > 0 and opponent_score > 0 and gcd(score, opponent_score) >= 10
+
+
+def is_pig_pass(score: int, opponent_score: int) -> bool:
+    """Pig Pass: behind the opponent by less than 3.
+
+    >>> is_pig_pass(28, 30), is_pig_pass(11, 10), is_pig_pass(7, 10)
+    (True, False, False)
+    """
+    return score < opponent_score and opponent_score - score < 3
+
+
 def swine_align_or_pig_pass(score: int, opponent_score: int) -> tuple[int, int, bool]:
-    """Swine Align (gcd >= 10, both positive) or Pig Pass (behind by 1 or 2).
+    """An extra turn on Swine Align or Pig Pass.
 
     >>> [swine_align_or_pig_pass(*s)[2] for s in ((8, 36), (20, 30), (24, 36), (36, 36))]
     [False, True, True, True]
     >>> [swine_align_or_pig_pass(*s)[2] for s in ((15, 0), (11, 10), (7, 10), (28, 30))]
     [False, False, False, True]
     """
-    aligned = score > 0 and opponent_score > 0 and gcd(score, opponent_score) >= 10
-    passed = score < opponent_score and opponent_score - score < 3
-    return score, opponent_score, aligned or passed
+    extra = is_swine_align(score, opponent_score) or is_pig_pass(score, opponent_score)
+    return score, opponent_score, extra
 
 
 RULE_SETS: dict[str, RuleSet] = {

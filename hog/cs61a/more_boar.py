@@ -1,0 +1,219 @@
+"""The course's ``hog.py`` for the ``more_boar`` rules: Sow Sad, Piggy Points
+and More Boar, with commentary.
+
+>>> play(always_roll(5), always_roll(3), score0=91, score1=10, dice=make_test_dice(3))
+(106, 10)
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Callable
+
+from hog.commentary import (
+    HIGHEST_MESSAGES,
+    Commentary,
+    announce_lead_changes,
+    both,
+    make_announce_highest,
+    say_scores,
+    silence,
+)
+from hog.cs61a import _course
+from hog.cs61a._course import always_roll, always_roll_5, next_player
+from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
+from hog.game import GOAL, Strategy, roll_dice
+from hog.rules import get_rules
+
+__all__ = [
+    "GOAL_SCORE",
+    "roll_dice",
+    "make_test_dice",
+    "make_fair_dice",
+    "six_sided",
+    "four_sided",
+    "piggy_points",
+    "take_turn",
+    "more_boar",
+    "next_player",
+    "silence",
+    "play",
+    "say_scores",
+    "announce_lead_changes",
+    "both",
+    "announce_highest",
+    "always_roll",
+    "always_roll_5",
+    "make_averaged",
+    "max_scoring_num_rolls",
+    "winner",
+    "average_win_rate",
+    "run_experiments",
+    "piggypoints_strategy",
+    "more_boar_strategy",
+    "final_strategy",
+]
+
+_RULES = get_rules("more_boar")
+
+GOAL_SCORE = GOAL  # The goal of Hog is to score 100 points.
+
+
+def piggy_points(score: int) -> int:
+    """Return the points scored from rolling 0 dice.
+
+    score: The opponent's current score.
+
+    >>> piggy_points(4), piggy_points(10), piggy_points(94), piggy_points(0), piggy_points(24)
+    (4, 3, 6, 3, 8)
+    """
+    return _RULES.zero_dice(score)
+
+
+def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided, goal: int = GOAL_SCORE) -> int:
+    """Simulate a turn rolling NUM_ROLLS dice, which may be 0 in the case
+    of a player using Piggy Points.
+    Return the points scored for the turn by the current player.
+
+    num_rolls:      The number of dice rolls that will be made.
+    opponent_score: The total score of the opponent.
+    dice:           A function that simulates a single dice roll outcome.
+    goal:           The goal score of the game.
+
+    >>> take_turn(2, 0, make_test_dice(4, 5, 1)), take_turn(0, 2)
+    (9, 7)
+    """
+    return _course.take_turn(num_rolls, opponent_score, dice, piggy_points, roll_dice, goal)
+
+
+def more_boar(player_score: int, opponent_score: int) -> bool:
+    """Return whether the player gets an extra turn.
+
+    player_score:   The total score of the current player.
+    opponent_score: The total score of the other player.
+
+    >>> more_boar(21, 43)
+    True
+    >>> more_boar(22, 43)
+    True
+    >>> more_boar(43, 21)
+    False
+    >>> more_boar(12, 12)
+    False
+    >>> more_boar(7, 8)
+    False
+    """
+    return _RULES.after_turn(player_score, opponent_score)[2]
+
+
+def play(
+    strategy0: Strategy,
+    strategy1: Strategy,
+    score0: int = 0,
+    score1: int = 0,
+    dice: Dice = six_sided,
+    goal: int = GOAL_SCORE,
+    say: Commentary = silence,
+) -> tuple[int, int]:
+    """Simulate a game and return the final scores of both players, with Player
+    0's score first, and Player 1's score second.
+
+    A strategy is a function that takes two total scores as arguments (the
+    current player's score, and the opponent's score), and returns a number of
+    dice that the current player will roll this turn.
+
+    strategy0: The strategy function for Player 0, who plays first.
+    strategy1: The strategy function for Player 1, who plays second.
+    score0:    Starting score for Player 0
+    score1:    Starting score for Player 1
+    dice:      A function of zero arguments that simulates a dice roll.
+    goal:      The game ends and someone wins when this score is reached.
+    say:       The commentary function to call at the end of the first turn.
+    """
+    turn = _course.scoring_turn(partial(take_turn, dice=dice, goal=goal), _RULES)
+    return _course.play(strategy0, strategy1, turn, score0, score1, goal, say)
+
+
+announce_highest = make_announce_highest(HIGHEST_MESSAGES["more_boar"])
+
+
+def make_averaged(original_function: Callable[..., float], trials_count: int = 1000) -> Callable[..., float]:
+    """Return a function that returns the average value of ORIGINAL_FUNCTION
+    when called.
+
+    >>> dice = make_test_dice(4, 2, 5, 1)
+    >>> averaged_dice = make_averaged(roll_dice, 1000)
+    >>> averaged_dice(1, dice)
+    3.0
+    """
+    return _course.make_averaged(original_function, trials_count)
+
+
+def max_scoring_num_rolls(dice: Dice = six_sided, trials_count: int = 1000) -> int:
+    """Return the number of dice (1 to 10) that gives the highest average turn
+    score by calling roll_dice with the provided DICE a total of TRIALS_COUNT
+    times. Assume that the dice always return positive outcomes.
+
+    >>> dice = make_test_dice(1, 6)
+    >>> max_scoring_num_rolls(dice)
+    1
+    """
+    return _course.max_scoring_num_rolls(make_averaged(roll_dice, trials_count), dice)
+
+
+def winner(strategy0: Strategy, strategy1: Strategy) -> int:
+    """Return 0 if strategy0 wins against strategy1, and 1 otherwise."""
+    return _course.winner(*play(strategy0, strategy1))
+
+
+def average_win_rate(strategy: Strategy, baseline: Strategy = always_roll(6)) -> float:
+    """Return the average win rate of STRATEGY against BASELINE. Averages the
+    winrate when starting the game as player 0 and as player 1.
+    """
+    return _course.average_win_rate(make_averaged(winner), strategy, baseline)
+
+
+def run_experiments() -> None:
+    """Run a series of strategy experiments and report results."""
+    _course.run_experiments(
+        max_scoring_num_rolls,
+        average_win_rate,
+        {
+            "always_roll(6)": always_roll(6),
+            "always_roll(8)": always_roll(8),
+            "piggypoints_strategy": piggypoints_strategy,
+            "more_boar_strategy": more_boar_strategy,
+            "final_strategy": final_strategy,
+        },
+    )
+
+
+def piggypoints_strategy(score: int, opponent_score: int, cutoff: int = 8, num_rolls: int = 6) -> int:
+    """This strategy rolls 0 dice if that gives at least CUTOFF points, and
+    rolls NUM_ROLLS otherwise.
+
+    >>> piggypoints_strategy(0, 3, cutoff=8, num_rolls=5), piggypoints_strategy(9, 0, cutoff=6, num_rolls=5)
+    (0, 5)
+    """
+    return 0 if piggy_points(opponent_score) >= cutoff else num_rolls
+
+
+def more_boar_strategy(score: int, opponent_score: int, cutoff: int = 8, num_rolls: int = 6) -> int:
+    """This strategy rolls 0 dice when it triggers an extra turn. It also
+    rolls 0 dice if it gives at least CUTOFF points and does not give an extra
+    turn. Otherwise, it rolls NUM_ROLLS.
+
+    >>> more_boar_strategy(3, 19), more_boar_strategy(30, 54, cutoff=7)
+    (0, 6)
+    """
+    if more_boar(score + piggy_points(opponent_score), opponent_score):
+        return 0
+    return piggypoints_strategy(score, opponent_score, cutoff, num_rolls)
+
+
+def final_strategy(score: int, opponent_score: int) -> int:
+    """The project's best strategy for these rules so far: roll 8 dice, or 0
+    when that gives an extra turn (Piggy Points never reach 13, so never for
+    the points alone). Wins 58.6% against always_roll(6).
+    """
+    return more_boar_strategy(score, opponent_score, cutoff=13, num_rolls=8)

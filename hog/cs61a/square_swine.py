@@ -1,0 +1,242 @@
+"""The course's ``hog.py`` for the ``square_swine`` rules: Sow Sad, Pig Tail
+and Square Swine; ``play`` takes an update function; no commentary.
+
+>>> play(always_roll(5), always_roll(3), square_update, score0=91, score1=10, dice=make_test_dice(3))
+(106, 10)
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from hog.cs61a import _course
+from hog.cs61a._course import Update, always_roll, always_roll_5, catch_up
+from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
+from hog.game import GOAL, Strategy, roll_dice
+from hog.rules import get_rules, is_perfect_square
+from hog.rules import next_perfect_square as _next_perfect_square
+
+__all__ = [
+    "GOAL",
+    "roll_dice",
+    "make_test_dice",
+    "make_fair_dice",
+    "six_sided",
+    "four_sided",
+    "tail_points",
+    "take_turn",
+    "simple_update",
+    "square_update",
+    "perfect_square",
+    "next_perfect_square",
+    "always_roll_5",
+    "play",
+    "always_roll",
+    "catch_up",
+    "is_always_roll",
+    "make_averaged",
+    "max_scoring_num_rolls",
+    "winner",
+    "average_win_rate",
+    "run_experiments",
+    "tail_strategy",
+    "square_strategy",
+    "final_strategy",
+]
+
+_RULES = get_rules("square_swine")
+
+
+def tail_points(opponent_score: int) -> int:
+    """Return the points scored by rolling 0 dice according to Pig Tail.
+
+    opponent_score:   The total score of the other player.
+
+    >>> tail_points(46), tail_points(73)
+    (5, 9)
+    """
+    return _RULES.zero_dice(opponent_score)
+
+
+def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
+    """Return the points scored on a turn rolling NUM_ROLLS dice when the
+    opponent has OPPONENT_SCORE points.
+
+    num_rolls:       The number of dice rolls that will be made.
+    opponent_score:  The total score of the other player.
+    dice:            A function that simulates a single dice roll outcome.
+
+    >>> take_turn(2, 0, make_test_dice(4, 5, 1)), take_turn(0, 73)
+    (9, 9)
+    """
+    return _course.take_turn(num_rolls, opponent_score, dice, tail_points, roll_dice)
+
+
+def simple_update(num_rolls: int, player_score: int, opponent_score: int, dice: Dice = six_sided) -> int:
+    """Return the total score of a player who starts their turn with
+    PLAYER_SCORE and then rolls NUM_ROLLS DICE, ignoring Square Swine.
+
+    >>> simple_update(3, 12, 0, make_test_dice(4, 5, 4))
+    25
+    """
+    return player_score + take_turn(num_rolls, opponent_score, dice)
+
+
+def square_update(num_rolls: int, player_score: int, opponent_score: int, dice: Dice = six_sided) -> int:
+    """Return the total score of a player who starts their turn with
+    PLAYER_SCORE and then rolls NUM_ROLLS DICE, *including* Square Swine.
+
+    >>> square_update(3, 12, 0, make_test_dice(4, 5, 4)), square_update(3, 12, 0, make_test_dice(4))
+    (36, 24)
+    """
+    score = simple_update(num_rolls, player_score, opponent_score, dice)
+    return _RULES.after_turn(score, opponent_score)[0]
+
+
+def perfect_square(score: int) -> bool:
+    """Return whether SCORE is a perfect square.
+
+    >>> perfect_square(25), perfect_square(24), perfect_square(1)
+    (True, False, True)
+    """
+    return is_perfect_square(score)
+
+
+def next_perfect_square(score: int) -> int:
+    """Return the next perfect square above the perfect square SCORE.
+
+    >>> next_perfect_square(25), next_perfect_square(1), next_perfect_square(81)
+    (36, 4, 100)
+    """
+    return _next_perfect_square(score)
+
+
+def play(
+    strategy0: Strategy,
+    strategy1: Strategy,
+    update: Update,
+    score0: int = 0,
+    score1: int = 0,
+    dice: Dice = six_sided,
+    goal: int = GOAL,
+) -> tuple[int, int]:
+    """Simulate a game and return the final scores of both players, with
+    Player 0's score first and Player 1's score second.
+
+    E.g., play(always_roll_5, always_roll_5, square_update) simulates a game in
+    which both players always choose to roll 5 dice on every turn and the Square
+    Swine rule is in effect.
+
+    A strategy function, such as always_roll_5, takes the current player's
+    score and their opponent's score and returns the number of dice the current
+    player chooses to roll.
+
+    An update function, such as square_update or simple_update, takes the number
+    of dice to roll, the current player's score, the opponent's score, and the
+    dice function used to simulate rolling dice. It returns the updated score
+    of the current player after they take their turn.
+
+    strategy0: The strategy for player0.
+    strategy1: The strategy for player1.
+    update:    The update function (used for both players).
+    score0:    Starting score for Player 0
+    score1:    Starting score for Player 1
+    dice:      A function of zero arguments that simulates a dice roll.
+    goal:      The game ends and someone wins when this score is reached.
+    """
+    return _course.play(strategy0, strategy1, _course.update_turn(update, dice), score0, score1, goal)
+
+
+def is_always_roll(strategy: Strategy, goal: int = GOAL) -> bool:
+    """Return whether strategy always chooses the same number of dice to roll.
+
+    >>> is_always_roll(always_roll_5)
+    True
+    >>> is_always_roll(always_roll(3))
+    True
+    >>> is_always_roll(catch_up)
+    False
+    """
+    return _course.is_always_roll(strategy, goal)
+
+
+def make_averaged(original_function: Callable[..., float], total_samples: int = 1000) -> Callable[..., float]:
+    """Return a function that returns the average value of ORIGINAL_FUNCTION
+    called TOTAL_SAMPLES times.
+
+    To implement this function, you will have to use *args syntax.
+
+    >>> dice = make_test_dice(4, 2, 5, 1)
+    >>> averaged_dice = make_averaged(roll_dice, 40)
+    >>> averaged_dice(1, dice)  # The avg of 10 4's, 10 2's, 10 5's, and 10 1's
+    3.0
+    """
+    return _course.make_averaged(original_function, total_samples)
+
+
+def max_scoring_num_rolls(dice: Dice = six_sided, total_samples: int = 1000) -> int:
+    """Return the number of dice (1 to 10) that gives the highest average turn score
+    by calling roll_dice with the provided DICE a total of TOTAL_SAMPLES times.
+    Assume that the dice always return positive outcomes.
+
+    >>> dice = make_test_dice(1, 6)
+    >>> max_scoring_num_rolls(dice)
+    1
+    """
+    return _course.max_scoring_num_rolls(make_averaged(roll_dice, total_samples), dice)
+
+
+def winner(strategy0: Strategy, strategy1: Strategy) -> int:
+    """Return 0 if strategy0 wins against strategy1, and 1 otherwise."""
+    return _course.winner(*play(strategy0, strategy1, square_update))
+
+
+def average_win_rate(strategy: Strategy, baseline: Strategy = always_roll(6)) -> float:
+    """Return the average win rate of STRATEGY against BASELINE. Averages the
+    winrate when starting the game as player 0 and as player 1.
+    """
+    return _course.average_win_rate(make_averaged(winner), strategy, baseline)
+
+
+def run_experiments() -> None:
+    """Run a series of strategy experiments and report results."""
+    _course.run_experiments(
+        max_scoring_num_rolls,
+        average_win_rate,
+        {
+            "always_roll(6)": always_roll(6),
+            "catch_up": catch_up,
+            "always_roll(3)": always_roll(3),
+            "always_roll(8)": always_roll(8),
+            "tail_strategy": tail_strategy,
+            "square_strategy": square_strategy,
+            "final_strategy": final_strategy,
+        },
+    )
+
+
+def tail_strategy(score: int, opponent_score: int, threshold: int = 12, num_rolls: int = 6) -> int:
+    """This strategy returns 0 dice if Pig Tail gives at least THRESHOLD
+    points, and returns NUM_ROLLS otherwise. Ignore score and Square Swine.
+
+    >>> tail_strategy(0, 91), tail_strategy(31, 42)
+    (0, 6)
+    """
+    return 0 if tail_points(opponent_score) >= threshold else num_rolls
+
+
+def square_strategy(score: int, opponent_score: int, threshold: int = 12, num_rolls: int = 6) -> int:
+    """This strategy returns 0 dice when your score would increase by at least threshold.
+
+    >>> square_strategy(31, 42)  # 31 + 5 = 36 rises to 49: a gain of 18
+    0
+    """
+    return 0 if square_update(0, score, opponent_score) - score >= threshold else num_rolls
+
+
+def final_strategy(score: int, opponent_score: int) -> int:
+    """The project's best strategy for these rules so far: roll 5 dice, or 0
+    when that gains at least 11 points, Square Swine included. Wins 64.7%
+    against always_roll(6).
+    """
+    return square_strategy(score, opponent_score, threshold=11, num_rolls=5)

@@ -1,0 +1,256 @@
+"""The course's ``hog.py`` for the ``swine_align`` rules: Pig Out, Free Bacon,
+Swine Align and Pig Pass, with commentary.
+
+>>> play(always_roll(5), always_roll(3), score0=91, score1=10, dice=make_test_dice(3))
+(106, 10)
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Callable
+
+from hog.commentary import (
+    HIGHEST_MESSAGES,
+    Commentary,
+    announce_lead_changes,
+    both,
+    make_announce_highest,
+    say_scores,
+    silence,
+)
+from hog.cs61a import _course
+from hog.cs61a._course import always_roll, always_roll_5
+from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
+from hog.game import GOAL, Strategy, roll_dice
+from hog.rules import get_rules, is_pig_pass, is_swine_align, pi_digit
+
+__all__ = [
+    "GOAL_SCORE",
+    "FIRST_101_DIGITS_OF_PI",
+    "roll_dice",
+    "make_test_dice",
+    "make_fair_dice",
+    "six_sided",
+    "four_sided",
+    "free_bacon",
+    "take_turn",
+    "extra_turn",
+    "swine_align",
+    "pig_pass",
+    "other",
+    "silence",
+    "play",
+    "say_scores",
+    "announce_lead_changes",
+    "both",
+    "announce_highest",
+    "always_roll",
+    "always_roll_5",
+    "make_averaged",
+    "max_scoring_num_rolls",
+    "winner",
+    "average_win_rate",
+    "run_experiments",
+    "bacon_strategy",
+    "extra_turn_strategy",
+    "final_strategy",
+]
+
+_RULES = get_rules("swine_align")
+
+GOAL_SCORE = GOAL  # The goal of Hog is to score 100 points.
+FIRST_101_DIGITS_OF_PI = int("".join(str(pi_digit(n)) for n in range(101)))
+
+
+def free_bacon(score: int) -> int:
+    """Return the points scored from rolling 0 dice (Free Bacon), for any score.
+
+    score:  The opponent's current score.
+
+    >>> free_bacon(0), free_bacon(1), free_bacon(2), free_bacon(42)
+    (6, 4, 7, 12)
+    """
+    return _RULES.zero_dice(score)
+
+
+def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
+    """Simulate a turn rolling NUM_ROLLS dice, which may be 0 (Free Bacon).
+    Return the points scored for the turn by the current player.
+
+    num_rolls:       The number of dice rolls that will be made.
+    opponent_score:  The total score of the opponent.
+    dice:            A function that simulates a single dice roll outcome.
+
+    >>> take_turn(2, 0, make_test_dice(4, 5, 1)), take_turn(0, 42)
+    (9, 12)
+    """
+    return _course.take_turn(num_rolls, opponent_score, dice, free_bacon, roll_dice)
+
+
+def extra_turn(player_score: int, opponent_score: int) -> bool:
+    """Return whether the player gets an extra turn.
+
+    >>> extra_turn(20, 30), extra_turn(28, 30), extra_turn(8, 36)
+    (True, True, False)
+    """
+    return _RULES.after_turn(player_score, opponent_score)[2]
+
+
+def swine_align(player_score: int, opponent_score: int) -> bool:
+    """Return whether the player gets an extra turn due to Swine Align.
+
+    player_score:   The total score of the current player.
+    opponent_score: The total score of the other player.
+
+    >>> swine_align(30, 45)  # The GCD is 15.
+    True
+    >>> swine_align(35, 45)  # The GCD is 5.
+    False
+    """
+    return is_swine_align(player_score, opponent_score)
+
+
+def pig_pass(player_score: int, opponent_score: int) -> bool:
+    """Return whether the player gets an extra turn due to Pig Pass.
+
+    player_score:   The total score of the current player.
+    opponent_score: The total score of the other player.
+
+    >>> pig_pass(9, 12)
+    False
+    >>> pig_pass(10, 12)
+    True
+    >>> pig_pass(11, 12)
+    True
+    >>> pig_pass(12, 12)
+    False
+    >>> pig_pass(13, 12)
+    False
+    """
+    return is_pig_pass(player_score, opponent_score)
+
+
+def other(who: int) -> int:
+    """Return the other player, for a player WHO numbered 0 or 1.
+
+    >>> other(0)
+    1
+    >>> other(1)
+    0
+    """
+    return _course.next_player(who)
+
+
+def play(
+    strategy0: Strategy,
+    strategy1: Strategy,
+    score0: int = 0,
+    score1: int = 0,
+    dice: Dice = six_sided,
+    goal: int = GOAL_SCORE,
+    say: Commentary = silence,
+) -> tuple[int, int]:
+    """Simulate a game and return the final scores of both players, with Player
+    0's score first, and Player 1's score second.
+
+    A strategy is a function that takes two total scores as arguments (the
+    current player's score, and the opponent's score), and returns a number of
+    dice that the current player will roll this turn.
+
+    strategy0:  The strategy function for Player 0, who plays first.
+    strategy1:  The strategy function for Player 1, who plays second.
+    score0:     Starting score for Player 0
+    score1:     Starting score for Player 1
+    dice:       A function of zero arguments that simulates a dice roll.
+    goal:       The game ends and someone wins when this score is reached.
+    say:        The commentary function to call at the end of the first turn.
+    """
+    turn = _course.scoring_turn(partial(take_turn, dice=dice), _RULES)
+    return _course.play(strategy0, strategy1, turn, score0, score1, goal, say)
+
+
+announce_highest = make_announce_highest(HIGHEST_MESSAGES["swine_align"])
+
+
+def make_averaged(original_function: Callable[..., float], trials_count: int = 1000) -> Callable[..., float]:
+    """Return a function that returns the average value of ORIGINAL_FUNCTION
+    when called.
+
+    >>> dice = make_test_dice(4, 2, 5, 1)
+    >>> averaged_dice = make_averaged(dice, 1000)
+    >>> averaged_dice()
+    3.0
+    """
+    return _course.make_averaged(original_function, trials_count)
+
+
+def max_scoring_num_rolls(dice: Dice = six_sided, trials_count: int = 1000) -> int:
+    """Return the number of dice (1 to 10) that gives the highest average turn
+    score by calling roll_dice with the provided DICE over TRIALS_COUNT times.
+    Assume that the dice always return positive outcomes.
+
+    >>> dice = make_test_dice(1, 6)
+    >>> max_scoring_num_rolls(dice)
+    1
+    """
+    return _course.max_scoring_num_rolls(make_averaged(roll_dice, trials_count), dice)
+
+
+def winner(strategy0: Strategy, strategy1: Strategy) -> int:
+    """Return 0 if strategy0 wins against strategy1, and 1 otherwise."""
+    return _course.winner(*play(strategy0, strategy1))
+
+
+def average_win_rate(strategy: Strategy, baseline: Strategy = always_roll(6)) -> float:
+    """Return the average win rate of STRATEGY against BASELINE. Averages the
+    winrate when starting the game as player 0 and as player 1.
+    """
+    return _course.average_win_rate(make_averaged(winner), strategy, baseline)
+
+
+def run_experiments() -> None:
+    """Run a series of strategy experiments and report results."""
+    _course.run_experiments(
+        max_scoring_num_rolls,
+        average_win_rate,
+        {
+            "always_roll(8)": always_roll(8),
+            "bacon_strategy": bacon_strategy,
+            "extra_turn_strategy": extra_turn_strategy,
+            "final_strategy": final_strategy,
+        },
+    )
+
+
+def bacon_strategy(score: int, opponent_score: int, cutoff: int = 8, num_rolls: int = 6) -> int:
+    """This strategy rolls 0 dice if that gives at least CUTOFF points, and
+    rolls NUM_ROLLS otherwise.
+
+    >>> bacon_strategy(0, 42), bacon_strategy(0, 1)
+    (0, 6)
+    """
+    return 0 if free_bacon(opponent_score) >= cutoff else num_rolls
+
+
+def extra_turn_strategy(score: int, opponent_score: int, cutoff: int = 8, num_rolls: int = 6) -> int:
+    """This strategy rolls 0 dice when it triggers an extra turn. It also
+    rolls 0 dice if it gives at least CUTOFF points and does not give an extra
+    turn. Otherwise, it rolls NUM_ROLLS.
+
+    >>> free_bacon(32)
+    3
+    >>> extra_turn_strategy(13, 32), extra_turn_strategy(28, 32), extra_turn_strategy(20, 32)
+    (0, 0, 6)
+    """
+    if extra_turn(score + free_bacon(opponent_score), opponent_score):
+        return 0
+    return bacon_strategy(score, opponent_score, cutoff, num_rolls)
+
+
+def final_strategy(score: int, opponent_score: int) -> int:
+    """The project's best strategy for these rules so far: roll 5 dice, or 0
+    when that gives an extra turn or at least 10 points. Wins 58.5% against
+    always_roll(6).
+    """
+    return extra_turn_strategy(score, opponent_score, cutoff=10, num_rolls=5)

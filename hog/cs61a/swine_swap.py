@@ -1,0 +1,213 @@
+"""The course's ``hog.py`` for the ``swine_swap`` rules: Pig Out, Picky Piggy
+(``2 * |tens - ones| + 1``) and Swine Swap; no commentary.
+
+>>> play(always_roll(5), always_roll(3), score0=91, score1=10, dice=make_test_dice(3))
+(106, 10)
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Callable
+
+from hog.cs61a import _course
+from hog.cs61a._course import always_roll, always_roll_5, catch_up
+from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
+from hog.game import GOAL, Strategy, roll_dice
+from hog.rules import get_rules
+
+__all__ = [
+    "GOAL_SCORE",
+    "roll_dice",
+    "make_test_dice",
+    "make_fair_dice",
+    "six_sided",
+    "four_sided",
+    "picky_piggy",
+    "take_turn",
+    "swine_swap",
+    "play",
+    "always_roll",
+    "always_roll_5",
+    "catch_up",
+    "is_always_roll",
+    "make_averaged",
+    "max_scoring_num_rolls",
+    "winner",
+    "average_win_rate",
+    "run_experiments",
+    "picky_strategy",
+    "swine_strategy",
+    "final_strategy",
+]
+
+_RULES = get_rules("swine_swap")
+
+GOAL_SCORE = GOAL  # The goal of Hog is to score 100 points.
+
+
+def picky_piggy(score: int) -> int:
+    """Return the points scored from rolling 0 dice according to Picky Piggy.
+
+    score:  The total score of the other player.
+
+    >>> picky_piggy(46), picky_piggy(73)
+    (5, 9)
+    """
+    return _RULES.zero_dice(score)
+
+
+def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
+    """Return the points scored for the turn rolling NUM_ROLLS dice when the
+    opponent has OPPONENT_SCORE points.
+
+    num_rolls:       The number of dice rolls that will be made.
+    opponent_score:  The total score of the other player.
+    dice:            A function that simulates a single dice roll outcome.
+
+    >>> take_turn(2, 0, make_test_dice(4, 5, 1)), take_turn(0, 46)
+    (9, 5)
+    """
+    return _course.take_turn(num_rolls, opponent_score, dice, picky_piggy, roll_dice)
+
+
+def swine_swap(score: int) -> bool:
+    """Return whether the players' scores will be swapped due to Swine Swap.
+
+    score:           The total score of the current player.
+
+    >>> swine_swap(4), swine_swap(11), swine_swap(99)
+    (True, False, False)
+    """
+    # The rule swaps or not whatever the opponent has; any other score shows which.
+    other_score = score + 1
+    return _RULES.after_turn(score, other_score)[0] == other_score
+
+
+def play(
+    strategy0: Strategy,
+    strategy1: Strategy,
+    score0: int = 0,
+    score1: int = 0,
+    dice: Dice = six_sided,
+    goal: int = GOAL_SCORE,
+) -> tuple[int, int]:
+    """Simulate a game and return the final scores of both players, with Player
+    0's score first, and Player 1's score second.
+
+    E.g., play(always_roll_5, always_roll_5) simulates a game in which both
+    players always choose to roll 5.
+
+    A strategy function, such as always_roll_5, takes the current player's
+    score and the opponent's score, and returns the number of dice that the
+    corresponding player will roll this turn.
+
+    strategy0:  The strategy function for Player 0, who plays first.
+    strategy1:  The strategy function for Player 1, who plays second.
+    score0:     Starting score for Player 0
+    score1:     Starting score for Player 1
+    dice:       A function of zero arguments that simulates a dice roll.
+    goal:       The game ends and someone wins when this score is reached.
+    """
+    turn = _course.scoring_turn(partial(take_turn, dice=dice), _RULES)
+    return _course.play(strategy0, strategy1, turn, score0, score1, goal)
+
+
+def is_always_roll(strategy: Strategy, goal: int = GOAL_SCORE) -> bool:
+    """Return whether strategy always chooses the same number of dice to roll.
+
+    >>> is_always_roll(always_roll_5)
+    True
+    >>> is_always_roll(always_roll(3))
+    True
+    >>> is_always_roll(catch_up)
+    False
+    """
+    return _course.is_always_roll(strategy, goal)
+
+
+def make_averaged(original_function: Callable[..., float], total_samples: int = 1000) -> Callable[..., float]:
+    """Return a function that returns the average value of ORIGINAL_FUNCTION
+    called TOTAL_SAMPLES times.
+
+    To implement this function, you will have to use *args syntax.
+
+    >>> dice = make_test_dice(4, 2, 5, 1)
+    >>> averaged_dice = make_averaged(roll_dice, 40)
+    >>> averaged_dice(1, dice)  # The avg of 10 4's, 10 2's, 10 5's, and 10 1's
+    3.0
+    """
+    return _course.make_averaged(original_function, total_samples)
+
+
+def max_scoring_num_rolls(dice: Dice = six_sided, total_samples: int = 1000) -> int:
+    """Return the number of dice (1 to 10) that gives the highest average turn score
+    by calling roll_dice with the provided DICE a total of TOTAL_SAMPLES times.
+    Assume that the dice always return positive outcomes.
+
+    >>> dice = make_test_dice(1, 6)
+    >>> max_scoring_num_rolls(dice)
+    1
+    """
+    return _course.max_scoring_num_rolls(make_averaged(roll_dice, total_samples), dice)
+
+
+def winner(strategy0: Strategy, strategy1: Strategy) -> int:
+    """Return 0 if strategy0 wins against strategy1, and 1 otherwise."""
+    return _course.winner(*play(strategy0, strategy1))
+
+
+def average_win_rate(strategy: Strategy, baseline: Strategy = always_roll(6)) -> float:
+    """Return the average win rate of STRATEGY against BASELINE. Averages the
+    winrate when starting the game as player 0 and as player 1.
+    """
+    return _course.average_win_rate(make_averaged(winner), strategy, baseline)
+
+
+def run_experiments() -> None:
+    """Run a series of strategy experiments and report results."""
+    _course.run_experiments(
+        max_scoring_num_rolls,
+        average_win_rate,
+        {
+            "always_roll(6)": always_roll(6),
+            "catch_up": catch_up,
+            "always_roll(3)": always_roll(3),
+            "always_roll(8)": always_roll(8),
+            "picky_strategy": picky_strategy,
+            "swine_strategy": swine_strategy,
+            "final_strategy": final_strategy,
+        },
+    )
+
+
+def picky_strategy(score: int, opponent_score: int, threshold: int = 8, num_rolls: int = 6) -> int:
+    """This strategy returns 0 dice if that gives at least THRESHOLD points,
+    and returns NUM_ROLLS otherwise.
+
+    >>> picky_strategy(0, 73), picky_strategy(0, 46), picky_strategy(62, 9)
+    (0, 6, 0)
+    """
+    return 0 if picky_piggy(opponent_score) >= threshold else num_rolls
+
+
+def swine_strategy(score: int, opponent_score: int, threshold: int = 8, num_rolls: int = 6) -> int:
+    """This strategy returns 0 dice when this would give the player at least
+    THRESHOLD points in this turn, Swine Swap included. Otherwise, it returns
+    NUM_ROLLS.
+
+    >>> swine_strategy(7, 40)  # 7 + 9 = 16 is a square: swapped to 40
+    0
+    >>> swine_strategy(62, 9)  # 62 + 19 = 81 is a square: swapped to 9
+    6
+    """
+    new_score = _RULES.after_turn(score + picky_piggy(opponent_score), opponent_score)[0]
+    return 0 if new_score - score >= threshold else num_rolls
+
+
+def final_strategy(score: int, opponent_score: int) -> int:
+    """The project's best strategy for these rules so far: roll 5 dice, or 0
+    when that gains at least 9 points, Swine Swap included. Wins 60.7%
+    against always_roll(6).
+    """
+    return swine_strategy(score, opponent_score, threshold=9, num_rolls=5)

@@ -1,0 +1,472 @@
+"""The course modules ``hog.cs61a.<rule set>``: every name and signature of
+RULES.md's table, and the behaviour all five semesters share (averaging,
+experiments, winner, seating, assertions), checked the same way for each."""
+
+from __future__ import annotations
+
+import inspect
+import random
+import sys
+from math import sqrt
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import hog.dice
+from hog.commentary import silence
+from hog.cs61a import as_course_hog, check_course_session, course_module
+from hog.exact import win_probabilities
+from hog.rules import UnknownRuleSet
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import course_reference as reference  # noqa: E402
+
+RULE_SETS = ["more_boar", "hog_pile", "swine_swap", "square_swine", "swine_align"]
+
+EVERYWHERE = {
+    "roll_dice": "num_rolls, dice=six_sided",
+    "make_test_dice": "*outcomes",
+    "make_fair_dice": "sides, rng=None",  # the course's (sides), plus an optional random.Random
+    "six_sided": "",
+    "four_sided": "",
+    "always_roll": "n",
+    "always_roll_5": "score, opponent_score",
+    "winner": "strategy0, strategy1",
+    "average_win_rate": "strategy, baseline=always_roll(6)",
+    "run_experiments": "",
+    "final_strategy": "score, opponent_score",
+}
+COMMENTARY = {
+    "silence": "score0, score1",
+    "say_scores": "score0, score1",
+    "announce_lead_changes": "last_leader=None",
+    "both": "f, g",
+    "announce_highest": "who, last_score=0, running_high=0",
+}
+TURN_WITH_GOAL = "num_rolls, opponent_score, dice=six_sided, goal=100"
+TURN = "num_rolls, opponent_score, dice=six_sided"
+PLAY_WITH_SAY = "strategy0, strategy1, score0=0, score1=0, dice=six_sided, goal=100, say=silence"
+SCORES = "player_score, opponent_score"
+
+# RULES.md, "The course API, per rule set", one row per module.
+EXPECTED = {
+    "more_boar": {
+        **EVERYWHERE,
+        **COMMENTARY,
+        "piggy_points": "score",
+        "more_boar": SCORES,
+        "next_player": "who",
+        "take_turn": TURN_WITH_GOAL,
+        "play": PLAY_WITH_SAY,
+        "make_averaged": "original_function, trials_count=1000",
+        "max_scoring_num_rolls": "dice=six_sided, trials_count=1000",
+        "piggypoints_strategy": "score, opponent_score, cutoff=8, num_rolls=6",
+        "more_boar_strategy": "score, opponent_score, cutoff=8, num_rolls=6",
+    },
+    "hog_pile": {
+        **EVERYWHERE,
+        **COMMENTARY,
+        "picky_piggy": "score",
+        "hog_pile": SCORES,
+        "next_player": "who",
+        "take_turn": TURN_WITH_GOAL,
+        "play": PLAY_WITH_SAY,
+        "make_averaged": "original_function, trials_count=1000",
+        "max_scoring_num_rolls": "dice=six_sided, trials_count=1000",
+        "picky_piggy_strategy": "score, opponent_score, cutoff=8, num_rolls=6",
+        "hog_pile_strategy": "score, opponent_score, cutoff=8, num_rolls=6",
+    },
+    "swine_swap": {
+        **EVERYWHERE,
+        "picky_piggy": "score",
+        "swine_swap": "score",
+        "take_turn": TURN,
+        "play": "strategy0, strategy1, score0=0, score1=0, dice=six_sided, goal=100",
+        "make_averaged": "original_function, total_samples=1000",
+        "max_scoring_num_rolls": "dice=six_sided, total_samples=1000",
+        "picky_strategy": "score, opponent_score, threshold=8, num_rolls=6",
+        "swine_strategy": "score, opponent_score, threshold=8, num_rolls=6",
+        "is_always_roll": "strategy, goal=100",
+        "catch_up": "score, opponent_score",
+    },
+    "square_swine": {
+        **EVERYWHERE,
+        "tail_points": "opponent_score",
+        "perfect_square": "score",
+        "next_perfect_square": "score",
+        "simple_update": "num_rolls, player_score, opponent_score, dice=six_sided",
+        "square_update": "num_rolls, player_score, opponent_score, dice=six_sided",
+        "take_turn": TURN,
+        "play": "strategy0, strategy1, update, score0=0, score1=0, dice=six_sided, goal=100",
+        "make_averaged": "original_function, total_samples=1000",
+        "max_scoring_num_rolls": "dice=six_sided, total_samples=1000",
+        "tail_strategy": "score, opponent_score, threshold=12, num_rolls=6",
+        "square_strategy": "score, opponent_score, threshold=12, num_rolls=6",
+        "is_always_roll": "strategy, goal=100",
+        "catch_up": "score, opponent_score",
+    },
+    "swine_align": {
+        **EVERYWHERE,
+        **COMMENTARY,
+        "free_bacon": "score",
+        "swine_align": SCORES,
+        "pig_pass": SCORES,
+        "extra_turn": SCORES,
+        "other": "who",
+        "take_turn": TURN,
+        "play": PLAY_WITH_SAY,
+        "make_averaged": "original_function, trials_count=1000",
+        "max_scoring_num_rolls": "dice=six_sided, trials_count=1000",
+        "bacon_strategy": "score, opponent_score, cutoff=8, num_rolls=6",
+        "extra_turn_strategy": "score, opponent_score, cutoff=8, num_rolls=6",
+    },
+}
+CONSTANTS = {
+    "more_boar": {"GOAL_SCORE": 100},
+    "hog_pile": {"GOAL_SCORE": 100},
+    "swine_swap": {"GOAL_SCORE": 100},
+    "square_swine": {"GOAL": 100},
+    "swine_align": {
+        "GOAL_SCORE": 100,
+        "FIRST_101_DIGITS_OF_PI": int(
+            "31415926535897932384626433832795028841971693993751"
+            "058209749445923078164062862089986280348253421170679"
+        ),
+    },
+}
+AVERAGING = {
+    "more_boar": "trials_count",
+    "hog_pile": "trials_count",
+    "swine_swap": "total_samples",
+    "square_swine": "total_samples",
+    "swine_align": "trials_count",
+}
+ZERO_DICE = {
+    "more_boar": "piggy_points",
+    "hog_pile": "picky_piggy",
+    "swine_swap": "picky_piggy",
+    "square_swine": "tail_points",
+    "swine_align": "free_bacon",
+}
+# (zero-dice strategy, rule strategy) per rule set
+NAMED = {
+    "more_boar": ("piggypoints_strategy", "more_boar_strategy"),
+    "hog_pile": ("picky_piggy_strategy", "hog_pile_strategy"),
+    "swine_swap": ("picky_strategy", "swine_strategy"),
+    "square_swine": ("tail_strategy", "square_strategy"),
+    "swine_align": ("bacon_strategy", "extra_turn_strategy"),
+}
+
+
+def default_text(value: object) -> str:
+    """How the table writes a default value."""
+    if value is hog.dice.six_sided:
+        return "six_sided"
+    if value is silence:
+        return "silence"
+    if callable(value) and all(value(s, o) == 6 for s in range(0, 100, 7) for o in range(0, 100, 9)):
+        return "always_roll(6)"
+    return repr(value)
+
+
+def parameters_text(function: object) -> str:
+    parts = []
+    for parameter in inspect.signature(function).parameters.values():
+        text = ("*" if parameter.kind is parameter.VAR_POSITIONAL else "") + parameter.name
+        if parameter.default is not parameter.empty:
+            text += "=" + default_text(parameter.default)
+        parts.append(text)
+    return ", ".join(parts)
+
+
+def play_of(module):
+    """The module's play with the course's full rules (square_swine takes its update)."""
+    if module.__name__.endswith("square_swine"):
+        return lambda *args, **kwargs: module.play(args[0], args[1], module.square_update, *args[2:], **kwargs)
+    return module.play
+
+
+@pytest.fixture(params=RULE_SETS)
+def module(request):
+    return course_module(request.param)
+
+
+@pytest.mark.parametrize("rule_set", RULE_SETS)
+def test_exports_exactly_the_course_names(rule_set):
+    module = course_module(rule_set)
+    assert sorted(module.__all__) == sorted([*EXPECTED[rule_set], *CONSTANTS[rule_set]])
+
+
+@pytest.mark.parametrize(
+    "rule_set, name", [(rule_set, name) for rule_set, names in EXPECTED.items() for name in names]
+)
+def test_signature_matches_the_table(rule_set, name):
+    function = getattr(course_module(rule_set), name)
+    assert callable(function)
+    assert parameters_text(function) == EXPECTED[rule_set][name]
+
+
+@pytest.mark.parametrize("rule_set", RULE_SETS)
+def test_constants(rule_set):
+    module = course_module(rule_set)
+    for name, value in CONSTANTS[rule_set].items():
+        assert getattr(module, name) == value
+
+
+@pytest.mark.parametrize("rule_set", RULE_SETS)
+def test_dice_are_the_project_dice(rule_set):
+    module = course_module(rule_set)
+    for name in ("make_test_dice", "make_fair_dice", "six_sided", "four_sided"):
+        assert getattr(module, name) is getattr(hog.dice, name)
+
+
+@pytest.mark.parametrize("rule_set", RULE_SETS)
+def test_star_import_gives_the_course_names(rule_set):
+    namespace: dict = {}
+    with as_course_hog(rule_set):
+        exec("from hog import *\nfrom dice import make_test_dice as dice_maker", namespace)
+    names = set(namespace) - {"__builtins__"}
+    assert names == {*EXPECTED[rule_set], *CONSTANTS[rule_set], "dice_maker"}
+    assert namespace["dice_maker"] is hog.dice.make_test_dice
+
+
+def test_as_course_hog_restores_the_modules():
+    before = sys.modules["hog"], sys.modules.get("dice")
+    with as_course_hog("hog_pile") as module:
+        import hog as course_hog
+
+        assert course_hog is module is sys.modules["hog"]
+        assert sys.modules["dice"] is hog.dice
+    assert (sys.modules["hog"], sys.modules.get("dice")) == before
+
+
+def test_as_course_hog_restores_after_an_error():
+    before = sys.modules["hog"]
+    with pytest.raises(ZeroDivisionError), as_course_hog("more_boar"):
+        1 / 0
+    assert sys.modules["hog"] is before
+
+
+def test_unknown_rule_set_is_refused():
+    with pytest.raises(UnknownRuleSet, match="pig_latin"):
+        course_module("pig_latin")
+
+
+def test_check_course_session_reports_a_failed_example():
+    report = check_course_session("more_boar", ">>> from hog import *\n>>> piggy_points(4)\n5\n")
+    assert "Expected:\n    5\nGot:\n    4" in report
+
+
+# --- behaviour shared by the five semesters ----------------------------------
+
+
+def test_always_roll_asserts_its_range(module):
+    assert [module.always_roll(n)(17, 42) for n in (0, 10)] == [0, 10]
+    assert module.always_roll_5(99, 0) == 5
+    for n in (-1, 11):
+        with pytest.raises(AssertionError):
+            module.always_roll(n)
+
+
+def test_make_averaged_calls_the_function_with_the_same_arguments(module):
+    seen = []
+
+    def spy(*args):
+        seen.append(args)
+        return len(seen) % 2  # 1, 0, 1, 0, ...
+
+    marker = object()
+    assert module.make_averaged(spy, 5)(marker, 7) == 3 / 5
+    assert seen == [(marker, 7)] * 5
+    seen.clear()
+    assert module.make_averaged(spy)() == 0.5
+    assert len(seen) == 1000
+    seen.clear()
+    module.make_averaged(spy, **{AVERAGING[module.__name__.split(".")[-1]]: 3})()
+    assert len(seen) == 3
+
+
+def test_max_scoring_num_rolls_tries_1_to_10_in_order(module, monkeypatch):
+    calls = []
+
+    def fake_roll_dice(num_rolls, dice):
+        calls.append(num_rolls)
+        return {3: 9, 7: 9}.get(num_rolls, 4)  # 3 and 7 tie for the best
+
+    monkeypatch.setattr(module, "roll_dice", fake_roll_dice)
+    keyword = AVERAGING[module.__name__.split(".")[-1]]
+    assert module.max_scoring_num_rolls(hog.dice.six_sided, **{keyword: 2}) == 3
+    assert calls == [n for n in range(1, 11) for _ in range(2)]
+
+
+def test_winner_plays_with_the_defaults(module, monkeypatch):
+    games = []
+
+    def fake_play(*args, **kwargs):
+        games.append((args, kwargs))
+        return scores
+
+    monkeypatch.setattr(module, "play", fake_play)
+    a, b = module.always_roll(1), module.always_roll(2)
+    for scores, expected in (((100, 3), 0), ((3, 100), 1)):
+        assert module.winner(a, b) == expected
+    update = (module.square_update,) if module.__name__.endswith("square_swine") else ()
+    assert games == [((a, b, *update), {})] * 2
+
+
+def test_average_win_rate_seats_the_strategy_first_then_second(module, monkeypatch):
+    seatings = []
+
+    def fake_winner(strategy0, strategy1):
+        seatings.append((strategy0, strategy1))
+        if strategy0 is strategy:  # wins 3 in 4 games moving first
+            return 1 if len(seatings) % 4 == 0 else 0
+        return 1 if len(seatings) % 5 else 0  # wins 4 in 5 moving second
+
+    monkeypatch.setattr(module, "winner", fake_winner)
+    strategy, baseline = module.always_roll(4), module.always_roll(7)
+    assert module.average_win_rate(strategy, baseline) == pytest.approx((0.75 + 0.8) / 2)
+    assert seatings == [(strategy, baseline)] * 1000 + [(baseline, strategy)] * 1000
+    seatings.clear()
+    module.average_win_rate(strategy)
+    assert {s1(50, 50) for s0, s1 in seatings[:1000]} == {6}
+
+
+def test_run_experiments_reports_each_strategy(module, monkeypatch, capsys):
+    rated = []
+    monkeypatch.setattr(module, "max_scoring_num_rolls", lambda dice: 6 if dice is hog.dice.six_sided else None)
+    monkeypatch.setattr(module, "average_win_rate", lambda strategy: rated.append(strategy) or 0.25)
+    module.run_experiments()
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Max scoring num rolls for six-sided dice: 6"
+    labels = [line.removesuffix(" win rate: 0.25") for line in lines[1:]]
+    rule_set = module.__name__.split(".")[-1]
+    assert {"always_roll(8)", *NAMED[rule_set], "final_strategy"} <= set(labels)
+    named = [rated[labels.index(name)] for name in (*NAMED[rule_set], "final_strategy")]
+    assert named == [getattr(module, name) for name in (*NAMED[rule_set], "final_strategy")]
+
+
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        (11, "Cannot roll more than 10 dice."),
+        (-1, "Cannot roll a negative number of dice in take_turn."),
+        (2.0, "num_rolls must be an integer."),
+        (True, "num_rolls must be an integer."),
+    ],
+)
+def test_a_bad_dice_count_fails_as_in_the_course(module, bad, message):
+    with pytest.raises(AssertionError, match=message):
+        play_of(module)(lambda s, o: bad, module.always_roll(1), dice=hog.dice.make_test_dice(3))
+    with pytest.raises(AssertionError, match=message):
+        module.take_turn(bad, 0, hog.dice.make_test_dice(3))
+
+
+def test_take_turn_calls_the_module_functions(module, monkeypatch, capsys):
+    """As the course's test does: replace roll_dice in the module, take_turn uses it."""
+    monkeypatch.setattr(module, "roll_dice", lambda num_rolls, dice: print("Called roll dice!") or 9002)
+    monkeypatch.setattr(module, ZERO_DICE[module.__name__.split(".")[-1]], lambda score: 77)
+    assert module.take_turn(5, 0) == 9002
+    assert capsys.readouterr().out == "Called roll dice!\n"
+    assert module.take_turn(0, 0) == 77
+
+
+def test_play_uses_the_module_take_turn(module, monkeypatch):
+    turns = []
+
+    def fake_take_turn(num_rolls, opponent_score, *args, **kwargs):
+        turns.append((num_rolls, opponent_score))
+        return 40
+
+    monkeypatch.setattr(module, "take_turn", fake_take_turn)
+    scores = play_of(module)(module.always_roll(2), module.always_roll(9), score0=1, score1=3, goal=50)
+    assert turns[:2] == [(2, 3), (9, 41)]
+    assert max(scores) >= 50
+
+
+def test_strategy_called_once_per_turn_dice_exactly_num_rolls_times(module):
+    outcomes = iter([2, 3, 1, 6, 4, 5] * 40)
+    rolled = []
+
+    def dice():
+        rolled.append(next(outcomes))
+        return rolled[-1]
+
+    asked = []
+
+    def strategy(score, opponent_score):
+        asked.append((score, opponent_score))
+        return (score + opponent_score) % 4 + 1
+
+    play_of(module)(strategy, strategy, dice=dice, goal=40)
+    assert len(rolled) == sum((s + o) % 4 + 1 for s, o in asked)
+
+
+def test_final_strategy_is_a_valid_table_better_than_the_named_ones(module):
+    rule_set = module.__name__.split(".")[-1]
+
+    def table(strategy):
+        return np.array([[strategy(s, o) for o in range(100)] for s in range(100)], dtype=np.int8)
+
+    final = table(module.final_strategy)
+    assert {type(module.final_strategy(s, o)) for s in range(100) for o in range(100)} == {int}
+    assert final.min() >= 0 and final.max() <= 10
+    baseline = table(module.always_roll(6))
+
+    def rate(t):
+        return 1 - win_probabilities(baseline, t, rule_set).rate
+
+    assert rate(final) > 0.5
+    assert all(rate(final) >= rate(table(getattr(module, name))) for name in NAMED[rule_set])
+
+
+def test_fair_dice_draw_from_the_global_random(module):
+    random.seed(61)
+    ours = [module.roll_dice(3) for _ in range(20)]
+    random.seed(61)
+    theirs = [random.randint(1, 6) for _ in range(60)]
+    expected = [1 if 1 in theirs[i : i + 3] else sum(theirs[i : i + 3]) for i in range(0, 60, 3)]
+    assert ours == expected
+
+
+@pytest.mark.parametrize("rule_set", ["swine_swap", "square_swine"])
+def test_is_always_roll_checks_every_pair_below_the_goal(rule_set):
+    module = course_module(rule_set)
+    assert not module.is_always_roll(lambda s, o: 1 if (s, o) == (0, 0) else 2)
+    assert not module.is_always_roll(lambda s, o: 1 if (s, o) == (99, 99) else 2)
+    assert module.is_always_roll(lambda s, o: 1 if (s, o) == (99, 99) else 2, goal=99)
+    assert not module.is_always_roll(lambda s, o: 1 if (s, o) == (129, 3) else 2, goal=130)
+    assert [module.catch_up(s, o) for s, o in ((9, 4), (17, 18), (50, 50))] == [5, 6, 5]
+
+
+def course_average_win_rate(rule_set, strategy, baseline):
+    """The course's average_win_rate over the plain reference game."""
+
+    def winner(strategy0, strategy1):
+        score0, score1 = reference.play(rule_set, strategy0, strategy1)
+        return 0 if score0 > score1 else 1
+
+    def averaged_winner(*args):
+        total = 0
+        for _ in range(1000):
+            total += winner(*args)
+        return total / 1000
+
+    return ((1 - averaged_winner(strategy, baseline)) + averaged_winner(baseline, strategy)) / 2
+
+
+def test_average_win_rate_is_the_course_computation(module):
+    """Seeded: the same number as the course's code; and within 4 standard
+    errors of the exact win rate."""
+    rule_set = module.__name__.split(".")[-1]
+    random.seed(2024)
+    ours = module.average_win_rate(module.final_strategy)
+    random.seed(2024)
+    assert ours == course_average_win_rate(rule_set, module.final_strategy, module.always_roll(6))
+
+    def table(strategy):
+        return np.array([[strategy(s, o) for o in range(100)] for s in range(100)], dtype=np.int8)
+
+    exact = 1 - win_probabilities(table(module.always_roll(6)), table(module.final_strategy), rule_set).rate
+    assert abs(ours - exact) < 4 * sqrt(exact * (1 - exact) / 2000)
