@@ -21,7 +21,8 @@ def _rate(value: float | None) -> str:
     return "-" if value is None else f"{value:.4f}"
 
 
-def _render(results: LeagueResults, rows: list[Row]) -> None:
+def render_leaderboard(results: LeagueResults, rows: list[Row]) -> None:
+    """Print the ranking of a league as a table."""
     league = results.league
     n = len(results.entries)
     stored, total = len(results.matches), n * (n - 1) // 2
@@ -36,7 +37,7 @@ def _render(results: LeagueResults, rows: list[Row]) -> None:
         )
     if stored < total:
         table.caption = f"league {league.status}: {stored} of {total} matches stored"
-    Console().print(table)
+    Console(width=None if sys.stdout.isatty() else 140).print(table)
 
 
 def _write_csv(rows: list[Row]) -> None:
@@ -76,4 +77,4 @@ def register(app: typer.Typer) -> None:
             "league": results.league.as_dict(),
             "rows": [{key: row.as_dict()[key] for key in COLUMNS} | {"id": row.strategy_id} for row in rows],
         }
-        emit(data, as_json, lambda: _render(results, rows))
+        emit(data, as_json, lambda: render_leaderboard(results, rows))

@@ -1,0 +1,160 @@
+"""Round-robin leagues: every pair of tables, both seatings, in parallel.
+
+The parent splits the unordered pairs into chunks and hands each chunk to a
+worker with the stacked tables (arrays only, never user code). Workers
+return win probabilities; only the parent sees results and stores them.
+Per-match seeds come from ``numpy.random.SeedSequence`` keyed by the league
+seed and both tables' hashes, so results depend neither on the number of
+workers nor on the order in which chunks finish.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+
+from arena.match import METHODS, check_compatible
+from arena.parallel import run_chunks
+from hog import exact, simulate
+from strategies.table import StrategyTable
+
+__all__ = [
+    "LeagueSettings",
+    "PairResult",
+    "LeagueError",
+    "round_robin_pairs",
+    "match_seed",
+    "score_chunk",
+    "run_league",
+    "win_rate_matrix",
+]
+
+class LeagueError(ValueError):
+    """A league that cannot be run as asked."""
+
+
+@dataclass(frozen=True)
+class LeagueSettings:
+    """How every match of a league is scored (six-sided dice, as the match
+    cache assumes)."""
+
+    method: str = "exact"
+    games: int = 0
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if self.method not in METHODS:
+            raise LeagueError(f"unknown method {self.method!r}; valid methods: {', '.join(METHODS)}")
+        if self.method == "simulate" and self.games < 1:
+            raise LeagueError(f"a simulated league needs --games >= 1, not {self.games}")
+        if self.method == "exact" and self.games:
+            object.__setattr__(self, "games", 0)
+        if self.method == "exact" and self.seed:
+            object.__setattr__(self, "seed", 0)
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """Entry ``i`` against entry ``j``: i's chances moving first and second."""
+
+    i: int
+    j: int
+    first: float
+    second: float
+    stderr: float | None = None
+
+    @property
+    def rate(self) -> float:
+        return (self.first + self.second) / 2
+
+
+def round_robin_pairs(n: int) -> np.ndarray:
+    """All unordered pairs (i < j) of n entries, as an (m, 2) int array."""
+    i, j = np.triu_indices(n, 1)
+    return np.stack([i, j], axis=1).astype(np.int64)
+
+
+def match_seed(league_seed: int, sha_a: str, sha_b: str) -> int:
+    """The seed of the match between two tables in a league with LEAGUE_SEED
+    (the same whichever table is named first)."""
+    key = tuple(sorted((int(sha_a[:15], 16), int(sha_b[:15], 16))))
+    state = np.random.SeedSequence(entropy=league_seed, spawn_key=key).generate_state(1, dtype=np.uint64)
+    return int(state[0] >> np.uint64(1))
+
+
+def score_chunk(
+    tables: np.ndarray, pairs: np.ndarray, seeds: np.ndarray, rules: str, settings: LeagueSettings
+) -> np.ndarray:
+    """Score PAIRS of the stacked TABLES: rows of (first, second, stderr)."""
+    out = np.full((len(pairs), 3), np.nan)
+    if settings.method == "exact":
+        out[:, :2] = exact.win_probabilities_pairs(tables, pairs, rules)
+        return out
+    for row, ((i, j), seed) in enumerate(zip(pairs, seeds)):
+        s = simulate.simulate(tables[i], tables[j], rules, games=settings.games, seed=int(seed))
+        out[row] = (s.first, s.second, s.stderr)
+    return out
+
+
+def run_league(
+    entries: Sequence[StrategyTable],
+    settings: LeagueSettings,
+    *,
+    known: dict[tuple[int, int], PairResult] | None = None,
+    jobs: int = -1,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    chunk_size: int | None = None,
+    on_chunk: Callable[[list[PairResult]], None] | None = None,
+) -> list[PairResult]:
+    """Score every unordered pair of ENTRIES; KNOWN pairs are not recomputed.
+
+    ON_CHUNK is called in the parent with each finished chunk's results (to
+    store them and move a progress bar). Returns all pairs, in pair order.
+    """
+    if len(entries) < 2:
+        raise LeagueError(f"a league needs at least two strategies, got {len(entries)}")
+    rules, _ = check_compatible(list(entries))
+    known = dict(known or {})
+    pairs = round_robin_pairs(len(entries))
+    todo = np.array([p for p in pairs if (int(p[0]), int(p[1])) not in known], dtype=np.int64).reshape(-1, 2)
+    if len(todo):
+        tables = np.stack([e.table for e in entries])
+        seeds = np.array(
+            [match_seed(settings.seed, entries[i].sha256, entries[j].sha256) for i, j in todo], dtype=np.uint64
+        )
+        size = chunk_size or _default_chunk_size(len(todo), settings)
+        chunks = [slice(start, start + size) for start in range(0, len(todo), size)]
+        work = ((tables, todo[c], seeds[c], rules, settings) for c in chunks)
+        for chunk_results in run_chunks(_score_and_label, work, jobs=jobs, backend=backend, scheduler=scheduler):
+            known.update({(r.i, r.j): r for r in chunk_results})
+            if on_chunk:
+                on_chunk(chunk_results)
+    return [known[(int(i), int(j))] for i, j in pairs]
+
+
+def _score_and_label(
+    tables: np.ndarray, pairs: np.ndarray, seeds: np.ndarray, rules: str, settings: LeagueSettings
+) -> list[PairResult]:
+    scores = score_chunk(tables, pairs, seeds, rules, settings)
+    return [
+        PairResult(int(i), int(j), float(f), float(s), None if np.isnan(e) else float(e))
+        for (i, j), (f, s, e) in zip(pairs, scores)
+    ]
+
+
+def _default_chunk_size(pairs: int, settings: LeagueSettings) -> int:
+    if settings.method == "simulate":
+        return max(1, min(64, pairs // 16))
+    return max(64, min(2048, pairs // 16))
+
+
+def win_rate_matrix(n: int, results: Sequence[PairResult]) -> np.ndarray:
+    """The n x n matrix of row's win rate against column (diagonal NaN)."""
+    matrix = np.full((n, n), np.nan)
+    for r in results:
+        matrix[r.i, r.j] = r.rate
+        matrix[r.j, r.i] = 1 - r.rate
+    return matrix

@@ -1,0 +1,76 @@
+"""One match between two strategy tables: exact, or simulated with seats swapped."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Sequence
+
+from hog import exact, simulate
+from strategies.table import StrategyTable
+
+__all__ = ["METHODS", "MatchResult", "IncompatibleTables", "check_compatible", "play_match"]
+
+METHODS = ("exact", "simulate")
+
+
+class IncompatibleTables(ValueError):
+    """Tables of different rule sets or goals cannot meet."""
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A's chance to win moving first, moving second, and their mean.
+
+    Simulated matches also carry the standard error of ``rate`` and the
+    number of dice streams (each played once in each seating)."""
+
+    rate: float
+    first: float
+    second: float
+    method: str
+    games: int = 0
+    seed: int = 0
+    stderr: float | None = None
+
+    @property
+    def interval95(self) -> tuple[float, float] | None:
+        """The 95% confidence interval of a simulated rate."""
+        if self.stderr is None:
+            return None
+        return self.rate - 1.96 * self.stderr, self.rate + 1.96 * self.stderr
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "interval95": self.interval95}
+
+
+def check_compatible(tables: Sequence[StrategyTable]) -> tuple[str, int]:
+    """The common (rule set, goal) of TABLES, or IncompatibleTables naming the odd one."""
+    first = tables[0]
+    for table in tables[1:]:
+        if (table.rules, table.goal) != (first.rules, first.goal):
+            raise IncompatibleTables(
+                f"{table.name!r} is for {table.rules} to {table.goal} but {first.name!r} "
+                f"is for {first.rules} to {first.goal}; a match needs one rule set and goal"
+            )
+    return first.rules, first.goal
+
+
+def play_match(
+    a: StrategyTable,
+    b: StrategyTable,
+    method: str = "exact",
+    games: int = 100_000,
+    seed: int = 0,
+    sides: int = 6,
+) -> MatchResult:
+    """A against B, both seatings, exactly or by seeded simulation."""
+    rules, _ = check_compatible([a, b])
+    if method == "exact":
+        p = exact.win_probabilities(a.table, b.table, rules, sides=sides)
+        return MatchResult(p.rate, p.first, p.second, "exact")
+    if method == "simulate":
+        if games < 1:
+            raise ValueError(f"games must be at least 1, not {games}")
+        s = simulate.simulate(a.table, b.table, rules, games=games, seed=seed, sides=sides)
+        return MatchResult(s.rate, s.first, s.second, "simulate", games, seed, s.stderr)
+    raise ValueError(f"unknown method {method!r}; valid methods: {', '.join(METHODS)}")

@@ -1,0 +1,61 @@
+"""Running chunks of work with joblib, locally or on a Dask cluster.
+
+Leagues and evolution both hand arrays to workers in chunks and consume the
+results in the parent as they finish; this module is the one place that
+knows about backends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import warnings
+from typing import Any, Callable, Iterable, Iterator
+
+from joblib import Parallel, delayed, parallel_config
+
+__all__ = ["BACKENDS", "BackendError", "backend_config", "run_chunks"]
+
+BACKENDS = ("loky", "threading", "dask")
+
+
+class BackendError(ValueError):
+    """An unknown backend, or a Dask scheduler that cannot be reached."""
+
+
+@contextlib.contextmanager
+def backend_config(backend: str = "loky", scheduler: str | None = None) -> Iterator[None]:
+    """Make BACKEND joblib's backend inside the block (dask: connect to SCHEDULER)."""
+    if backend not in BACKENDS:
+        raise BackendError(f"unknown backend {backend!r}; valid backends: {', '.join(BACKENDS)}")
+    if backend != "dask":
+        with parallel_config(backend=backend):
+            yield
+        return
+    if not scheduler:
+        raise BackendError("--backend dask needs --scheduler ADDRESS (e.g. tcp://127.0.0.1:8786)")
+    from distributed import Client
+
+    try:
+        client = Client(scheduler, timeout="10s")
+    except (OSError, TimeoutError) as error:
+        raise BackendError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+    try:
+        with parallel_config(backend="dask"):
+            yield
+    finally:
+        client.close()
+
+
+def run_chunks(
+    function: Callable[..., Any],
+    chunks: Iterable[tuple[Any, ...]],
+    *,
+    jobs: int = -1,
+    backend: str = "loky",
+    scheduler: str | None = None,
+) -> Iterator[Any]:
+    """FUNCTION(*args) for each args of CHUNKS, yielded as they finish."""
+    with backend_config(backend, scheduler), warnings.catch_warnings():
+        # a consumer that stops early abandons the rest: no need to warn about it
+        warnings.filterwarnings("ignore", message=".*tasks which were still being processed", category=UserWarning)
+        yield from Parallel(n_jobs=jobs, return_as="generator_unordered")(delayed(function)(*args) for args in chunks)

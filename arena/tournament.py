@@ -1,0 +1,128 @@
+"""A league stored in the results store: entries stored once, cached matches
+reused, new matches stored chunk by chunk as they finish, so an interrupted
+league resumes where it stopped."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Callable, Sequence
+
+from arena.league import LeagueError, LeagueSettings, PairResult, run_league
+from arena.match import check_compatible
+from results.records import LeagueRecord, MatchResult, StrategyRecord
+from results.store import NotStored, Store
+from strategies import library
+from strategies.table import StrategyTable
+
+__all__ = ["builtin_entries", "default_league_name", "run_stored_league"]
+
+
+def builtin_entries(rules: str, goal: int = 100) -> list[StrategyTable]:
+    """The built-in league of RULES: always_roll(0..10), then every other
+    built-in with its course defaults (named strategies, catch_up, perfect,
+    final_strategy)."""
+    always = library.builtins(rules)["always_roll"]
+    tables = [always.table(rules, goal, n) for n in range(11)]
+    tables += [b.table(rules, goal) for name, b in library.builtins(rules).items() if name != "always_roll"]
+    return tables
+
+
+def default_league_name(entries: Sequence[StrategyTable], settings: LeagueSettings) -> str:
+    """A name that is the same for the same entries and settings, so running
+    the same league again resumes (or reports) it instead of starting anew."""
+    rules, goal = check_compatible(list(entries))
+    digest = hashlib.sha256()
+    for sha in sorted(e.sha256 for e in entries):
+        digest.update(sha.encode())
+    digest.update(f"{goal}:{settings.method}:{settings.games}:{settings.seed}".encode())
+    return f"{rules}-{settings.method}-{digest.hexdigest()[:10]}"
+
+
+def _unique(entries: Sequence[StrategyTable]) -> list[StrategyTable]:
+    """ENTRIES without repeated tables (the first name wins)."""
+    seen: dict[str, StrategyTable] = {}
+    for entry in entries:
+        seen.setdefault(entry.sha256, entry)
+    return list(seen.values())
+
+
+def _store_entry(store: Store, table: StrategyTable) -> StrategyRecord:
+    """Store TABLE (or find it); a built-in whose name a different stored
+    table holds is stored as ``name #sha``."""
+    try:
+        taken = store.find_strategy(table.name, table.rules, table.goal)
+    except NotStored:
+        taken = None
+    if taken is not None and taken.sha256 != table.sha256 and table.origin in ("builtin", "solved", "family"):
+        table = StrategyTable(table.table, table.rules, f"{table.name} #{table.sha256[:8]}", table.origin, table.params)
+    record, _ = store.add_strategy(table, author=None if table.origin == "file" else "hog-arena")
+    return record
+
+
+def run_stored_league(
+    store: Store,
+    entries: Sequence[StrategyTable],
+    settings: LeagueSettings,
+    *,
+    name: str | None = None,
+    jobs: int = -1,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> LeagueRecord:
+    """Run (or resume) a league of ENTRIES and store everything; returns the
+    finished league. ON_PROGRESS(done, total) counts matches."""
+    entries = _unique(entries)
+    if len(entries) < 2:
+        raise LeagueError(f"a league needs at least two different strategies, got {len(entries)}")
+    rules, goal = check_compatible(entries)
+    records = [_store_entry(store, e) for e in entries]
+    name = name or default_league_name(entries, settings)
+    league = _open_league(store, name, rules, goal, settings, records)
+    if league.status == "done":
+        return league
+    key = (rules, goal, settings.method, settings.games, settings.seed)
+    shas = [r.sha256 for r in records]
+    cached = store.cached_matches(*key, [(shas[i], shas[j]) for i in range(len(shas)) for j in range(i + 1, len(shas))])
+    known = {
+        (i, j): PairResult(i, j, m.a_first, m.a_second, m.stderr)
+        for i in range(len(shas))
+        for j in range(i + 1, len(shas))
+        if (m := cached.get((shas[i], shas[j]))) is not None
+    }
+    total = len(shas) * (len(shas) - 1) // 2
+    done = len(known)
+    if on_progress:
+        on_progress(done, total)
+
+    def store_chunk(results: list[PairResult]) -> None:
+        nonlocal done
+        store.store_matches(
+            *key,
+            [MatchResult(shas[r.i], shas[r.j], r.rate, r.first, r.second, r.stderr) for r in results],
+        )
+        done += len(results)
+        if on_progress:
+            on_progress(done, total)
+
+    run_league(entries, settings, known=known, jobs=jobs, backend=backend, scheduler=scheduler, on_chunk=store_chunk)
+    return store.finish_league(league.id)
+
+
+def _open_league(
+    store: Store, name: str, rules: str, goal: int, settings: LeagueSettings, records: list[StrategyRecord]
+) -> LeagueRecord:
+    """The league NAME if it exists with these entries and settings (to resume), else a new one."""
+    try:
+        league = store.get_league(name, rules, goal)
+    except NotStored:
+        return store.create_league(
+            name, rules, goal, settings.method, settings.games, settings.seed, [r.id for r in records]
+        )
+    stored = {r.id for r in store.league_results(league.id).entries}
+    same = (league.method, league.games, league.seed) == (settings.method, settings.games, settings.seed)
+    if stored != {r.id for r in records} or not same:
+        raise LeagueError(
+            f"league {name!r} already exists with other entries or settings; choose another --name"
+        )
+    return league

@@ -1,0 +1,80 @@
+"""``hog league``: a round robin of strategies, stored, then its leaderboard."""
+
+from __future__ import annotations
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from arena.league import LeagueSettings
+from arena.parallel import BACKENDS
+from arena.tournament import builtin_entries, run_stored_league
+from cli.leaderboard_cmd import COLUMNS, render_leaderboard
+from cli.options import Db, Goal, Json, Rules, emit
+from results.leaderboard import rank
+from results.store import open_store
+from strategies.spec import resolve_spec
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("league")
+    def league_command(
+        rules: Rules,
+        specs: list[str] = typer.Argument(None, help="Strategies (SPECs); none and no --all: the built-ins."),
+        goal: Goal = 100,
+        db: Db = None,
+        as_json: Json = False,
+        all_stored: bool = typer.Option(False, "--all", help="Add every stored strategy of the rule set and goal."),
+        name: str | None = typer.Option(None, "--name", help="League name (default: derived from entries and settings, so a rerun resumes)."),
+        method: str = typer.Option("exact", "--method", help="exact (dynamic programming) or simulate."),
+        games: int = typer.Option(0, "--games", min=0, help="Dice streams per simulated match (each played in both seatings)."),
+        seed: int = typer.Option(0, "--seed", min=0, help="Seed of a simulated league."),
+        jobs: int = typer.Option(-1, "--jobs", help="Worker processes (-1: all cores)."),
+        backend: str = typer.Option("loky", "--backend", help=f"joblib backend: {', '.join(BACKENDS)}."),
+        scheduler: str | None = typer.Option(None, "--scheduler", help="Dask scheduler address for --backend dask."),
+        top: int | None = typer.Option(None, "--top", min=1, help="Show only the first N rows of the leaderboard."),
+    ) -> None:
+        """Run a round-robin league (every pair, both seatings), store it, print its leaderboard."""
+        if method == "simulate" and games == 0:
+            games = 10_000
+        settings = LeagueSettings(method, games, seed)
+        with open_store(db) as store:
+            entries = [resolve_spec(spec, rules, goal, store) for spec in specs or []]
+            if all_stored:
+                entries += [store.get_strategy(r.id, rules, goal) for r in store.list_strategies(rules, goal)]
+            if not specs and not all_stored:
+                entries = builtin_entries(rules, goal)
+            with _progress() as progress:
+                task = progress.add_task("matches", total=None)
+                league = run_stored_league(
+                    store,
+                    entries,
+                    settings,
+                    name=name,
+                    jobs=jobs,
+                    backend=backend,
+                    scheduler=scheduler,
+                    on_progress=lambda done, total: progress.update(task, completed=done, total=total),
+                )
+            results = store.league_results(league.id)
+        rows = rank(results)[:top]
+        n = len(results.entries)
+        data = {
+            "league": league.as_dict(),
+            "entries": n,
+            "pairs": n * (n - 1) // 2,
+            "rows": [{key: row.as_dict()[key] for key in COLUMNS} for row in rows],
+        }
+        emit(data, as_json, lambda: render_leaderboard(results, rows))
+
+
+def _progress() -> Progress:
+    """A progress bar of matches on stderr."""
+    return Progress(
+        TextColumn("[bold]league"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )

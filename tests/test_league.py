@@ -1,0 +1,212 @@
+"""Leagues: exact against a plain reference, identical for any worker count
+and on Dask, resume after SIGKILL, and one clear line for bad input."""
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from arena.league import LeagueError, LeagueSettings, run_league, win_rate_matrix
+from arena.match import IncompatibleTables, play_match
+from arena.parallel import BackendError
+from arena.tournament import builtin_entries
+from hog.rules import RULE_SETS, get_rules
+from strategies.table import StrategyTable
+
+sys.path.insert(0, str(Path(__file__).parent))
+from reference_exact import Game  # noqa: E402
+
+GOAL = 30
+
+
+def random_tables(rules, count, goal=GOAL, seed=7):
+    rng = np.random.default_rng(seed)
+    return [
+        StrategyTable(rng.integers(0, 11, size=(goal, goal)), rules, f"random {k}", "file") for k in range(count)
+    ]
+
+
+@pytest.mark.parametrize("rules", sorted(RULE_SETS))
+def test_exact_league_of_builtins_matches_the_plain_reference(rules):
+    entries = builtin_entries(rules, GOAL)[::3] + random_tables(rules, 2)
+    results = run_league(entries, LeagueSettings("exact"), jobs=1)
+    assert len(results) == len(entries) * (len(entries) - 1) // 2
+    for r in results:
+        a, b = entries[r.i], entries[r.j]
+        first, second = Game(a, b, get_rules(rules), GOAL).first_second()
+        assert r.first == pytest.approx(first, abs=1e-9)
+        assert r.second == pytest.approx(second, abs=1e-9)
+
+
+def test_simulated_league_agrees_with_the_exact_one_within_four_standard_errors():
+    entries = random_tables("swine_align", 4) + builtin_entries("swine_align", GOAL)[4:7]
+    exact = run_league(entries, LeagueSettings("exact"), jobs=1)
+    simulated = run_league(entries, LeagueSettings("simulate", games=4000, seed=3), jobs=1)
+    for e, s in zip(exact, simulated):
+        assert (e.i, e.j) == (s.i, s.j)
+        assert s.stderr is not None and 0 < s.stderr < 0.02
+        assert abs(e.rate - s.rate) <= 4 * s.stderr + 1e-12
+
+
+@pytest.mark.parametrize("settings", [LeagueSettings("exact"), LeagueSettings("simulate", games=500, seed=11)])
+def test_results_do_not_depend_on_workers_or_chunks(settings):
+    entries = random_tables("square_swine", 7)
+    one = run_league(entries, settings, jobs=1, chunk_size=50)
+    two = run_league(entries, settings, jobs=2, chunk_size=3)
+    threads = run_league(entries, settings, jobs=2, backend="threading", chunk_size=1)
+    assert one == two == threads
+
+
+def test_dask_local_cluster_gives_identical_results():
+    distributed = pytest.importorskip("distributed")
+    entries = random_tables("more_boar", 6)
+    settings = LeagueSettings("simulate", games=300, seed=5)
+    local = run_league(entries, settings, jobs=1)
+    local_exact = run_league(entries, LeagueSettings("exact"), jobs=1)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        on_dask = run_league(entries, settings, backend="dask", scheduler=cluster.scheduler_address, chunk_size=2)
+        on_dask_exact = run_league(entries, LeagueSettings("exact"), backend="dask", scheduler=cluster.scheduler_address)
+    assert on_dask == local
+    assert on_dask_exact == local_exact
+
+
+def test_known_pairs_are_not_recomputed_and_the_matrix_is_consistent():
+    entries = random_tables("hog_pile", 5)
+    full = run_league(entries, LeagueSettings("exact"), jobs=1)
+    computed = []
+    known = {(r.i, r.j): r for r in full[:6]}
+    again = run_league(entries, LeagueSettings("exact"), known=known, jobs=1, on_chunk=computed.extend)
+    assert again == full
+    assert len(computed) == len(full) - 6
+    matrix = win_rate_matrix(len(entries), full)
+    off_diagonal = ~np.eye(len(entries), dtype=bool)
+    assert np.allclose((matrix + matrix.T)[off_diagonal], 1.0)
+    assert np.isnan(matrix.diagonal()).all()
+    assert matrix[0, 1] == pytest.approx(play_match(entries[0], entries[1]).rate)
+
+
+def test_bad_leagues_are_refused_with_one_line():
+    entries = random_tables("hog_pile", 2)
+    with pytest.raises(LeagueError, match="at least two"):
+        run_league(entries[:1], LeagueSettings("exact"))
+    other_rules = StrategyTable(entries[1].table, "swine_swap", "elsewhere", "file")
+    with pytest.raises(IncompatibleTables, match="one rule set and goal"):
+        run_league([entries[0], other_rules], LeagueSettings("exact"))
+    other_goal = random_tables("hog_pile", 1, goal=GOAL + 1)[0]
+    with pytest.raises(IncompatibleTables):
+        run_league([entries[0], other_goal], LeagueSettings("exact"))
+    with pytest.raises(LeagueError, match="games"):
+        LeagueSettings("simulate", games=0)
+    with pytest.raises(LeagueError, match="method"):
+        LeagueSettings("guess")
+    with pytest.raises(BackendError, match="cannot reach"):
+        run_league(entries, LeagueSettings("exact"), backend="dask", scheduler="tcp://127.0.0.1:9")
+
+
+# --- the command line ---------------------------------------------------------
+
+
+def hog(*args, db, timeout=300):
+    env = {**os.environ, "HOG_DB": str(db)}
+    return subprocess.run(
+        [sys.executable, "-m", "cli.main", *args], capture_output=True, text=True, env=env, timeout=timeout
+    )
+
+
+SPECS = [f"zero_dice(cutoff={c}, num_rolls={n})" for c in (5, 7, 9, 11) for n in (3, 5, 7)]
+
+
+def match_rows(db):
+    with sqlite3.connect(db) as connection:
+        return connection.execute("select count(*) from matches").fetchone()[0]
+
+
+def test_cli_league_stores_ranks_and_reruns_without_new_work(tmp_path):
+    db = tmp_path / "arena.db"
+    first = hog("league", *SPECS[:5], "--rules", "hog_pile", "--json", db=db)
+    assert first.returncode == 0, first.stderr
+    data = json.loads(first.stdout)
+    assert data["entries"] == 5 and data["pairs"] == 10
+    assert [row["rank"] for row in data["rows"]] == [1, 2, 3, 4, 5]
+    wins = [row["wins"] for row in data["rows"]]
+    assert wins == sorted(wins, reverse=True)
+    assert match_rows(db) == 10
+    again = hog("league", *SPECS[:5], "--rules", "hog_pile", "--json", db=db)
+    assert json.loads(again.stdout)["league"]["id"] == data["league"]["id"]
+    bigger = hog("league", *SPECS[:6], "--rules", "hog_pile", "--json", db=db)
+    assert json.loads(bigger.stdout)["pairs"] == 15
+    assert match_rows(db) == 15  # the ten known pairs came from the cache
+    board = hog("leaderboard", "--rules", "hog_pile", "--json", db=db)
+    assert json.loads(board.stdout)["league"]["id"] == json.loads(bigger.stdout)["league"]["id"]
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["league", "always_roll(6)", "no_such_strategy(3)"], "unknown strategy"),
+        (["league", "always_roll(6)"], "at least two"),
+        (["league", "--all"], "at least two"),
+        (["league", "always_roll(4)", "always_roll(4)"], "at least two"),
+        (["league", "always_roll(4)", "always_roll(6)", "--backend", "dask", "--scheduler", "tcp://127.0.0.1:9"], "cannot reach"),
+        (["league", "always_roll(4)", "always_roll(6)", "--method", "guess"], "method"),
+    ],
+)
+def test_cli_league_bad_input_is_one_line(tmp_path, args, words):
+    result = hog(*args, db=tmp_path / "arena.db")
+    assert result.returncode in (1, 2)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert words in lines[0] and "Traceback" not in result.stderr
+    assert result.stdout == ""
+
+
+def test_cli_league_of_tables_for_another_goal_is_refused(tmp_path):
+    small = tmp_path / "small.json"
+    small.write_text(random_tables("square_swine", 1, goal=20)[0].to_json())
+    result = hog("league", str(small), "always_roll(5)", db=tmp_path / "arena.db")
+    assert result.returncode == 1
+    assert "small.json" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_league_resumes_after_sigkill_with_the_same_results(tmp_path):
+    args = ["league", *SPECS, "--rules", "swine_swap", "--method", "simulate", "--games", "3000", "--seed", "9", "--jobs", "1"]
+    killed_db = tmp_path / "killed.db"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "cli.main", *args],
+        env={**os.environ, "HOG_DB": str(killed_db)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 240
+    stored = 0
+    while time.monotonic() < deadline and child.poll() is None:
+        time.sleep(0.05)
+        if killed_db.exists():
+            try:
+                stored = match_rows(killed_db)
+            except sqlite3.OperationalError:
+                continue
+            if stored:
+                break
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    pairs = len(SPECS) * (len(SPECS) - 1) // 2
+    assert 0 < stored < pairs, "the league should have been killed part of the way through"
+    with sqlite3.connect(killed_db) as connection:
+        assert connection.execute("pragma integrity_check").fetchone()[0] == "ok"
+
+    resumed = hog(*args, "--json", db=killed_db)
+    fresh = hog(*args, "--json", db=tmp_path / "fresh.db")
+    assert resumed.returncode == 0 and fresh.returncode == 0, resumed.stderr + fresh.stderr
+    assert json.loads(resumed.stdout)["rows"] == json.loads(fresh.stdout)["rows"]
+    assert match_rows(killed_db) == pairs
+    with sqlite3.connect(killed_db) as connection:
+        leagues = connection.execute("select count(*), min(status) from leagues").fetchone()
+    assert leagues == (1, "done")
