@@ -1,0 +1,59 @@
+"""``hog match A B``: the win rate of strategy A against strategy B."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from arena.match import METHODS, play_match
+from cli.options import Db, Goal, Json, Rules, emit
+from cli.strategy_io import SPEC_HELP, resolve
+
+
+def _check_method(method: str) -> str:
+    if method not in METHODS:
+        raise typer.BadParameter(f"unknown method {method!r}; valid methods: {', '.join(METHODS)}")
+    return method
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("match")
+    def match_command(
+        a: Annotated[str, typer.Argument(metavar="A", help=f"First strategy. {SPEC_HELP}", show_default=False)],
+        b: Annotated[str, typer.Argument(metavar="B", help="Second strategy (a SPEC like A).", show_default=False)],
+        rules: Rules,
+        goal: Goal = 100,
+        db: Db = None,
+        as_json: Json = False,
+        method: Annotated[
+            str, typer.Option("--method", callback=_check_method, help=f"One of {', '.join(METHODS)}.")
+        ] = "exact",
+        games: Annotated[
+            int, typer.Option("--games", min=2, help="Dice streams to simulate (each played in both seatings).")
+        ] = 100_000,
+        seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the simulated dice.")] = 0,
+    ) -> None:
+        """Win rate of A against B: the mean of A's chances moving first and second."""
+        first, second = resolve(a, rules, goal, db), resolve(b, rules, goal, db)
+        result = play_match(first, second, method=method, games=games, seed=seed)
+        data = {
+            "a": first.name,
+            "b": second.name,
+            "rules": rules,
+            "goal": goal,
+            "method": result.method,
+            "win_rate": result.rate,
+            "a_first": result.first,
+            "a_second": result.second,
+        }
+        if result.stderr is not None:
+            data.update(stderr=result.stderr, games=result.games, seed=result.seed)
+
+        def render() -> None:
+            typer.echo(f"{first.name} vs {second.name} ({rules}, goal {goal}, {result.method})")
+            spread = f" +- {1.96 * result.stderr:.4f} (95%, {result.games:,} dice streams)" if result.stderr else ""
+            typer.echo(f"win rate of {first.name}: {result.rate:.6f}{spread}")
+            typer.echo(f"  moving first: {result.first:.6f}   moving second: {result.second:.6f}")
+
+        emit(data, as_json, render)

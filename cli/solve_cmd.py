@@ -1,0 +1,73 @@
+"""``hog solve``: perfect play, or the best response to a strategy (--vs)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cli.options import Db, Goal, Json, Rules, emit
+from cli.strategy_io import SPEC_HELP, STRATEGY_SUFFIXES, check_output, resolve, strategy_file_bytes, write_atomically
+from hog import exact
+from strategies.table import StrategyTable
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("solve")
+    def solve_command(
+        rules: Rules,
+        goal: Goal = 100,
+        db: Db = None,
+        as_json: Json = False,
+        vs: Annotated[
+            str | None, typer.Option("--vs", metavar="SPEC", help=f"Solve the best response to this. {SPEC_HELP}")
+        ] = None,
+        out: Annotated[
+            Path | None, typer.Option("--out", metavar="FILE", help="Write the solution as .py (source) or .json.")
+        ] = None,
+    ) -> None:
+        """Solve perfect play (both players optimal), or the best response to --vs.
+
+        --json gives win_rate (against --vs; for perfect play, against itself:
+        0.5) and first_mover_win (the solution's chance to win moving first).
+        """
+        if out is not None:
+            check_output(out, STRATEGY_SUFFIXES)
+        opponent = resolve(vs, rules, goal, db) if vs is not None else None
+        if opponent is None:
+            solution = exact.perfect_play(rules, goal)
+            name, params = "perfect", {}
+        else:
+            solution = exact.best_response(opponent.table, rules)
+            name, params = f"best_response({opponent.name})", {"vs": opponent.name, "vs_sha256": opponent.sha256}
+        solved = StrategyTable(solution.table, rules, name, "solved", params)
+        if out is not None:
+            write_atomically(out, strategy_file_bytes(solved, out))
+        data = {
+            "name": solved.name,
+            "rules": rules,
+            "goal": solved.goal,
+            "vs": None if opponent is None else opponent.name,
+            "win_rate": solution.rate,
+            "first_mover_win": solution.first,
+            "second_mover_win": solution.second,
+            "sha256": solved.sha256,
+            "out": None if out is None else str(out),
+        }
+
+        def render() -> None:
+            if opponent is None:
+                typer.echo(f"perfect play for {rules}, goal {solved.goal}")
+                typer.echo(f"the first mover wins {solution.first:.6f} of games, the second {solution.second:.6f}")
+            else:
+                typer.echo(f"best response to {opponent.name} ({rules}, goal {solved.goal})")
+                typer.echo(
+                    f"win rate {solution.rate:.6f}: "
+                    f"moving first {solution.first:.6f}, moving second {solution.second:.6f}"
+                )
+            typer.echo(f"sha256: {solved.sha256}")
+            if out is not None:
+                typer.echo(f"written to {out}")
+
+        emit(data, as_json, render)

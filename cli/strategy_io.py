@@ -1,0 +1,81 @@
+"""Strategies in and out of commands: SPECs (stored names looked up lazily)
+and files written whole or not at all."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from strategies.spec import resolve_spec
+from strategies.table import StrategyTable
+
+__all__ = [
+    "Spec",
+    "SPEC_HELP",
+    "STRATEGY_SUFFIXES",
+    "StoredStrategies",
+    "resolve",
+    "check_output",
+    "strategy_file_bytes",
+    "write_atomically",
+]
+
+#: File types a strategy can be written as.
+STRATEGY_SUFFIXES = (".py", ".json")
+
+SPEC_HELP = (
+    "A library expression (always_roll(6), swine_strategy(threshold=9, num_rolls=5), perfect, "
+    "final_strategy), a .py file (file.py or file.py:function), a .json table, or a stored name."
+)
+Spec = Annotated[str, typer.Argument(metavar="SPEC", help=SPEC_HELP, show_default=False)]
+
+
+class StoredStrategies:
+    """The results store, opened (read-only) only when a SPEC names a stored strategy."""
+
+    def __init__(self, db: str | None) -> None:
+        self.db = db
+
+    def get_strategy(self, name: str, rules: str, goal: int) -> StrategyTable:
+        from results.store import open_store  # the database layer loads only when needed
+
+        with open_store(self.db, create=False) as store:
+            return store.get_strategy(name, rules, goal)
+
+
+def resolve(spec: str, rules: str, goal: int, db: str | None) -> StrategyTable:
+    """The strategy SPEC names for RULES and GOAL (stored names from DB)."""
+    return resolve_spec(spec, rules, goal, store=StoredStrategies(db))
+
+
+def check_output(path: Path, suffixes: tuple[str, ...]) -> None:
+    """Refuse, before any work is done, a file that cannot be written as asked."""
+    if path.suffix not in suffixes:
+        raise ValueError(f"cannot write {str(path)!r}: the file name must end in {' or '.join(suffixes)}")
+    if not path.parent.is_dir():
+        raise FileNotFoundError(f"cannot write {str(path)!r}: folder {str(path.parent)!r} does not exist")
+    if path.is_dir():
+        raise IsADirectoryError(f"cannot write {str(path)!r}: it is a folder")
+
+
+def strategy_file_bytes(strategy: StrategyTable, path: Path) -> bytes:
+    """STRATEGY as the file PATH asks for: Python source (.py) or a JSON table (.json)."""
+    check_output(path, STRATEGY_SUFFIXES)
+    if path.suffix == ".py":
+        return strategy.to_python_source().encode("utf-8")
+    return (strategy.to_json() + "\n").encode("utf-8")
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write DATA to PATH through a temporary file, so PATH is whole or untouched."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "xb") as file:
+            file.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

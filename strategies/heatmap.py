@@ -1,0 +1,80 @@
+"""A strategy table as a heat map: dice counts over (opponent score, score)."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.colors import BoundaryNorm, ListedColormap
+from matplotlib.figure import Figure
+from matplotlib.patches import Patch
+from matplotlib.ticker import MaxNLocator
+
+from hog.game import MAX_ROLLS
+from strategies.table import StrategyTable
+
+__all__ = ["heatmap_figure", "heatmap_png", "COLOURS"]
+
+#: One colour per dice count: 0 (the zero-dice rule) stands out in red, then
+#: a light-to-dark blue-green ramp for 1..10 dice.
+COLOURS = (
+    "#d7301f",
+    "#fff7bc",
+    "#e5f5c0",
+    "#c7e9b4",
+    "#a1dab4",
+    "#7fcdbb",
+    "#41b6c4",
+    "#1d91c0",
+    "#225ea8",
+    "#253494",
+    "#081d58",
+)
+
+
+def heatmap_figure(strategy: StrategyTable) -> Figure:
+    """A figure of STRATEGY: x the opponent's score, y the player's score,
+    colour the number of dice rolled; the legend gives each count's share of
+    the score pairs."""
+    cmap = ListedColormap(COLOURS, name="dice")
+    norm = BoundaryNorm([n - 0.5 for n in range(MAX_ROLLS + 2)], cmap.N)
+    goal = strategy.goal
+    figure = Figure(figsize=(8.6, 6.6), dpi=110, layout="constrained")
+    FigureCanvasAgg(figure)  # the Agg backend, without pyplot's global state
+    axes = figure.add_subplot()
+    axes.imshow(
+        strategy.table,
+        cmap=cmap,
+        norm=norm,
+        origin="lower",
+        interpolation="nearest",
+        extent=(-0.5, goal - 0.5, -0.5, goal - 0.5),
+    )
+    for axis in (axes.xaxis, axes.yaxis):
+        axis.set_major_locator(MaxNLocator(nbins=10, integer=True))
+    axes.set_xlabel("opponent's score")
+    axes.set_ylabel("player's score (the player about to roll)")
+    axes.set_title(f"{strategy.name}\n{strategy.rules}, goal {goal}: number of dice rolled", fontsize=11)
+    counts = np.bincount(strategy.table.ravel(), minlength=MAX_ROLLS + 1)
+    share = 100 * counts / counts.sum()
+    labels = [
+        f"{n:>2} {'die ' if n == 1 else 'dice'}  " + (f"{share[n]:4.1f}%" if counts[n] else "  -")
+        for n in range(MAX_ROLLS + 1)
+    ]
+    figure.legend(
+        handles=[Patch(facecolor=COLOURS[n], edgecolor="#888888", label=labels[n]) for n in range(MAX_ROLLS + 1)],
+        title="dice  (share of score pairs)",
+        loc="outside right center",
+        prop={"family": "monospace", "size": 9},
+        title_fontsize=9,
+        frameon=False,
+    )
+    return figure
+
+
+def heatmap_png(strategy: StrategyTable) -> bytes:
+    """The heat map of STRATEGY as PNG bytes."""
+    buffer = io.BytesIO()
+    heatmap_figure(strategy).savefig(buffer, format="png")
+    return buffer.getvalue()

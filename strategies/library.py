@@ -1,0 +1,196 @@
+"""The built-in strategies of each rule set, under the course's names.
+
+Every rule set has ``always_roll(n)``, its two named strategies from the
+course (a zero-dice strategy and a rule strategy, with the course's
+parameter names and defaults), ``catch_up`` where the course has it,
+``perfect`` (perfect play, solved exactly) and ``final_strategy`` (the
+project's best against ``always_roll(6)``: a ``response``-family member whose
+parameters are committed below).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
+
+import numpy as np
+
+from hog import exact
+from hog.rules import get_rules
+from strategies.families import (
+    ALWAYS_ROLL,
+    FAMILIES,
+    GAIN,
+    RESPONSE,
+    TRIGGER,
+    ZERO_DICE,
+    Family,
+    Parameter,
+    bind_arguments,
+    expression,
+)
+from strategies.table import StrategyTable
+
+__all__ = [
+    "Builtin",
+    "CourseStrategies",
+    "UnknownStrategy",
+    "COURSE_STRATEGIES",
+    "FINAL_PARAMETERS",
+    "builtins",
+    "entries",
+    "names",
+    "describe",
+    "make",
+]
+
+
+class UnknownStrategy(ValueError):
+    """A name that is neither a built-in of the rule set nor a family."""
+
+
+@dataclass(frozen=True)
+class Builtin:
+    """A named strategy of one rule set: its parameters and how to tabulate it."""
+
+    name: str
+    summary: str
+    parameters: tuple[Parameter, ...]
+    tabulate: Callable[[str, int, Mapping[str, int]], np.ndarray]
+    origin: str = "builtin"
+    fixed: Mapping[str, int] = field(default_factory=dict)
+
+    def table(self, rules: str, goal: int = 100, *args: Any, **kwargs: Any) -> StrategyTable:
+        """The strategy's table for RULES and GOAL, named by its expression.
+        Its ``params`` are the bound parameters, or the FIXED ones."""
+        params = bind_arguments(self.name, self.parameters, args, kwargs)
+        name = expression(self.name, params, self.parameters)
+        params = {**self.fixed, **params}
+        return StrategyTable(self.tabulate(rules, goal, params), rules, name, self.origin, params)
+
+    def signature(self) -> str:
+        """``name(p, q)`` or ``name``, for listings and error messages."""
+        names = ", ".join(p.name for p in self.parameters)
+        return f"{self.name}({names})" if names else self.name
+
+
+def _from_family(name: str, family: Family, course_key: str, family_key: str, default: int) -> Builtin:
+    """FAMILY under a course NAME whose parameter FAMILY_KEY is called
+    COURSE_KEY and defaults to DEFAULT."""
+    parameters = tuple(
+        p.renamed(course_key, default) if p.name == family_key else p for p in family.parameters
+    )
+
+    def tabulate(rules: str, goal: int, params: Mapping[str, int]) -> np.ndarray:
+        return family.build(rules, goal, {family_key if k == course_key else k: v for k, v in params.items()})
+
+    return Builtin(name, family.summary.replace(family_key, course_key), parameters, tabulate)
+
+
+def _catch_up_table(rules: str, goal: int, params: Mapping[str, int]) -> np.ndarray:
+    score = np.arange(goal)[:, None]
+    opponent = np.arange(goal)[None, :]
+    return np.where(score < opponent, 6, 5)
+
+
+def _perfect_table(rules: str, goal: int, params: Mapping[str, int]) -> np.ndarray:
+    return _perfect(rules, goal)
+
+
+@lru_cache(maxsize=16)
+def _perfect(rules: str, goal: int) -> np.ndarray:
+    return exact.perfect_play(rules, goal).table
+
+
+class CourseStrategies(NamedTuple):
+    """A rule set's two named course strategies and their shared parameter."""
+
+    zero_dice: str
+    rule: str
+    key: str
+    default: int
+    rule_family: Family
+
+
+#: The course's named strategies per rule set (RULES.md).
+COURSE_STRATEGIES: dict[str, CourseStrategies] = {
+    "more_boar": CourseStrategies("piggypoints_strategy", "more_boar_strategy", "cutoff", 8, TRIGGER),
+    "hog_pile": CourseStrategies("picky_piggy_strategy", "hog_pile_strategy", "cutoff", 8, TRIGGER),
+    "swine_swap": CourseStrategies("picky_strategy", "swine_strategy", "threshold", 8, GAIN),
+    "square_swine": CourseStrategies("tail_strategy", "square_strategy", "threshold", 12, GAIN),
+    "swine_align": CourseStrategies("bacon_strategy", "extra_turn_strategy", "cutoff", 8, TRIGGER),
+}
+
+#: Rule sets whose course module has ``catch_up``.
+_CATCH_UP = ("swine_swap", "square_swine")
+
+#: final_strategy: the best ``response`` member that the seeded search of
+#: ``benchmarks/family_quality.py`` found against always_roll(6) (exact win
+#: rates; each equals the best response's to six decimals).
+FINAL_PARAMETERS: dict[str, dict[str, int]] = {
+    "more_boar": dict(cutoff=13, num_rolls=6, lead=18, lead_rolls=6, trail=97, trail_rolls=0, extra_turn=2, close=1),
+    "hog_pile": dict(cutoff=113, num_rolls=6, lead=32, lead_rolls=6, trail=45, trail_rolls=6, extra_turn=8, close=0),
+    "swine_swap": dict(cutoff=200, num_rolls=6, lead=97, lead_rolls=5, trail=92, trail_rolls=6, extra_turn=2, close=0),
+    "square_swine": dict(cutoff=42, num_rolls=6, lead=41, lead_rolls=6, trail=1, trail_rolls=6, extra_turn=8, close=0),
+    "swine_align": dict(cutoff=27, num_rolls=6, lead=36, lead_rolls=6, trail=67, trail_rolls=6, extra_turn=8, close=0),
+}
+
+
+@lru_cache(maxsize=None)
+def builtins(rules: str) -> dict[str, Builtin]:
+    """The built-in strategies of RULES by name (UnknownRuleSet if no such rules)."""
+    rules = get_rules(rules).name
+    entries = [Builtin("always_roll", ALWAYS_ROLL.summary, ALWAYS_ROLL.parameters, ALWAYS_ROLL.build)]
+    if rules in COURSE_STRATEGIES:
+        course = COURSE_STRATEGIES[rules]
+        entries.append(_from_family(course.zero_dice, ZERO_DICE, course.key, "cutoff", course.default))
+        rule_key = course.rule_family.parameters[0].name
+        entries.append(_from_family(course.rule, course.rule_family, course.key, rule_key, course.default))
+    if rules in _CATCH_UP:
+        entries.append(Builtin("catch_up", "6 dice when behind, 5 otherwise", (), _catch_up_table))
+    final = RESPONSE.bind(**FINAL_PARAMETERS.get(rules, {}))
+    entries.append(Builtin("perfect", "perfect play, solved exactly", (), _perfect_table, origin="solved"))
+    entries.append(
+        Builtin(
+            "final_strategy",
+            f"the project's best against always_roll(6): {expression(RESPONSE.name, final, RESPONSE.parameters)}",
+            (),
+            RESPONSE.build,
+            fixed=final,
+        )
+    )
+    return {entry.name: entry for entry in entries}
+
+
+@lru_cache(maxsize=None)
+def entries(rules: str) -> dict[str, Builtin]:
+    """Everything a library expression may name for RULES: the built-ins,
+    then the families (origin ``family``) under their own names."""
+    named = dict(builtins(rules))
+    for family in FAMILIES.values():
+        named.setdefault(
+            family.name, Builtin(family.name, family.summary, family.parameters, family.build, origin="family")
+        )
+    return named
+
+
+def names(rules: str) -> list[str]:
+    """Every name a library expression may use for RULES."""
+    return list(entries(rules))
+
+
+def describe(rules: str) -> str:
+    """One line listing the valid names with their parameters."""
+    return ", ".join(entry.signature() for entry in entries(rules).values())
+
+
+def make(
+    name: str, rules: str, goal: int = 100, args: Sequence[Any] = (), kwargs: Mapping[str, Any] | None = None
+) -> StrategyTable:
+    """The strategy NAME(*ARGS, **KWARGS) for RULES and GOAL (a built-in or a
+    family member); UnknownStrategy or ParameterError (ValueErrors) if bad."""
+    entry = entries(rules).get(name)
+    if entry is None:
+        raise UnknownStrategy(f"unknown strategy {name!r} for {rules}; valid names: {describe(rules)}")
+    return entry.table(rules, goal, *args, **dict(kwargs or {}))

@@ -1,0 +1,284 @@
+"""Families against plain-Python versions written straight from the rule text."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from hog import exact
+from hog.rules import (
+    RULE_SETS,
+    get_rules,
+    is_perfect_square,
+    more_boar,
+    next_perfect_square,
+    swine_align_or_pig_pass,
+)
+from strategies.families import FAMILIES, LEAD, RESPONSE, ParameterError
+from strategies.library import COURSE_STRATEGIES, make
+
+GOAL = 100
+PAIRS = [(s, o) for s in range(GOAL) for o in range(GOAL)]
+
+
+# --- plain-Python named strategies, from RULES.md and the seeds -------------
+
+
+def zero_dice_strategy(rules, cutoff, num_rolls):
+    """0 if the zero-dice points are at least CUTOFF, else NUM_ROLLS."""
+    points = get_rules(rules).zero_dice
+    return lambda score, opp: 0 if points(opp) >= cutoff else num_rolls
+
+
+def more_boar_strategy(cutoff, num_rolls):
+    """0 when rolling 0 gives More Boar's extra turn, else as piggypoints_strategy."""
+    zero = zero_dice_strategy("more_boar", cutoff, num_rolls)
+    points = get_rules("more_boar").zero_dice
+
+    def strategy(score, opp):
+        return 0 if more_boar(score + points(opp), opp)[2] else zero(score, opp)
+
+    return strategy
+
+
+def hog_pile_strategy(cutoff, num_rolls):
+    """0 when rolling 0 makes the scores equal (the pile doubles), else as picky_piggy_strategy."""
+    zero = zero_dice_strategy("hog_pile", cutoff, num_rolls)
+    points = get_rules("hog_pile").zero_dice
+    return lambda score, opp: 0 if score + points(opp) == opp else zero(score, opp)
+
+
+def extra_turn_strategy(cutoff, num_rolls):
+    """0 when rolling 0 gives Swine Align or Pig Pass, else as bacon_strategy."""
+    zero = zero_dice_strategy("swine_align", cutoff, num_rolls)
+    points = get_rules("swine_align").zero_dice
+    return lambda score, opp: 0 if swine_align_or_pig_pass(score + points(opp), opp)[2] else zero(score, opp)
+
+
+def swine_strategy(threshold, num_rolls):
+    """0 when rolling 0, swap applied, leaves the player at least THRESHOLD higher."""
+    points = get_rules("swine_swap").zero_dice
+
+    def strategy(score, opp):
+        new = score + points(opp)
+        if is_perfect_square(new):
+            new = opp
+        return 0 if new - score >= threshold else num_rolls
+
+    return strategy
+
+
+def square_strategy(threshold, num_rolls):
+    """0 when rolling 0, square raised, leaves the player at least THRESHOLD higher."""
+    points = get_rules("square_swine").zero_dice
+
+    def strategy(score, opp):
+        new = score + points(opp)
+        if is_perfect_square(new):
+            new = next_perfect_square(new)
+        return 0 if new - score >= threshold else num_rolls
+
+    return strategy
+
+
+RULE_STRATEGIES = {
+    "more_boar": more_boar_strategy,
+    "hog_pile": hog_pile_strategy,
+    "swine_swap": swine_strategy,
+    "square_swine": square_strategy,
+    "swine_align": extra_turn_strategy,
+}
+
+
+def plain_table(strategy):
+    return np.array([[strategy(s, o) for o in range(GOAL)] for s in range(GOAL)])
+
+
+def assert_same_everywhere(table, strategy):
+    expected = plain_table(strategy)
+    differ = np.argwhere(table.table != expected)
+    assert not len(differ), f"first difference at (score, opponent) = {tuple(differ[0])}"
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+@pytest.mark.parametrize("cutoff, num_rolls", [(None, None), (0, 3), (5, 10), (9, 1), (13, 6), (100, 4)])
+def test_named_strategies_match_the_rule_text_at_every_score_pair(rules, cutoff, num_rolls):
+    course = COURSE_STRATEGIES[rules]
+    cutoff = course.default if cutoff is None else cutoff
+    num_rolls = 6 if num_rolls is None else num_rolls
+    kwargs = {course.key: cutoff, "num_rolls": num_rolls}
+    zero = zero_dice_strategy(rules, cutoff, num_rolls)
+    assert_same_everywhere(make(course.zero_dice, rules, GOAL, (), kwargs), zero)
+    assert_same_everywhere(make(course.rule, rules, GOAL, (), kwargs), RULE_STRATEGIES[rules](cutoff, num_rolls))
+
+
+@pytest.mark.parametrize(
+    "rules, name, score, opp, kwargs, expected",
+    [
+        # The seeds' unlocking tests (seed 000, more_boar; seed 002, hog_pile).
+        ("more_boar", "piggypoints_strategy", 0, 3, {"cutoff": 8, "num_rolls": 5}, 0),
+        ("more_boar", "piggypoints_strategy", 9, 0, {"cutoff": 6, "num_rolls": 5}, 5),
+        ("more_boar", "piggypoints_strategy", 50, 2, {"cutoff": 7, "num_rolls": 5}, 0),
+        ("more_boar", "piggypoints_strategy", 32, 0, {"cutoff": 8, "num_rolls": 4}, 4),
+        ("more_boar", "piggypoints_strategy", 20, 1, {"cutoff": 1, "num_rolls": 4}, 0),
+        ("more_boar", "more_boar_strategy", 3, 19, {"cutoff": 8, "num_rolls": 6}, 0),
+        ("more_boar", "more_boar_strategy", 30, 54, {"cutoff": 7, "num_rolls": 6}, 6),
+        ("more_boar", "more_boar_strategy", 17, 36, {"cutoff": 100, "num_rolls": 6}, 0),
+        ("more_boar", "more_boar_strategy", 24, 3, {"cutoff": 8, "num_rolls": 6}, 0),
+        ("hog_pile", "picky_piggy_strategy", 0, 4, {"cutoff": 7, "num_rolls": 5}, 0),
+        ("hog_pile", "picky_piggy_strategy", 9, 0, {"cutoff": 6, "num_rolls": 5}, 0),
+        ("hog_pile", "picky_piggy_strategy", 50, 3, {"cutoff": 7, "num_rolls": 5}, 5),
+        ("hog_pile", "picky_piggy_strategy", 32, 0, {"cutoff": 8, "num_rolls": 4}, 4),
+        ("hog_pile", "picky_piggy_strategy", 20, 0, {"cutoff": 1, "num_rolls": 4}, 0),
+        ("hog_pile", "hog_pile_strategy", 2, 10, {"cutoff": 10, "num_rolls": 6}, 0),
+        ("hog_pile", "hog_pile_strategy", 30, 54, {"cutoff": 10, "num_rolls": 6}, 6),
+        ("hog_pile", "hog_pile_strategy", 20, 36, {"cutoff": 7, "num_rolls": 6}, 0),
+        ("hog_pile", "hog_pile_strategy", 24, 5, {"cutoff": 8, "num_rolls": 6}, 6),
+        # Seed 003: from 31 against 42, rolling 0 reaches 36, raised to 49: a gain of 18.
+        ("square_swine", "square_strategy", 31, 42, {"threshold": 18, "num_rolls": 6}, 0),
+        ("square_swine", "square_strategy", 31, 42, {"threshold": 19, "num_rolls": 6}, 6),
+        ("square_swine", "tail_strategy", 31, 42, {"threshold": 6, "num_rolls": 6}, 6),
+        # RULES.md: Swine Align at (20, 30), Pig Pass at (28, 30); free bacon
+        # at opponent score 30 is 9 + 3 (pi's 30th decimal is 9), at 0 it is 6.
+        ("swine_align", "extra_turn_strategy", 8, 30, {"cutoff": 100, "num_rolls": 6}, 0),
+        ("swine_align", "extra_turn_strategy", 16, 30, {"cutoff": 100, "num_rolls": 6}, 0),
+        ("swine_align", "extra_turn_strategy", 10, 30, {"cutoff": 100, "num_rolls": 6}, 6),
+        ("swine_align", "bacon_strategy", 14, 0, {"cutoff": 6, "num_rolls": 5}, 0),
+        ("swine_align", "bacon_strategy", 14, 0, {"cutoff": 7, "num_rolls": 5}, 5),
+    ],
+)
+def test_course_examples(rules, name, score, opp, kwargs, expected):
+    assert make(name, rules, GOAL, (), kwargs)(score, opp) == expected
+
+
+@pytest.mark.parametrize("rules", ["swine_swap", "square_swine"])
+def test_catch_up_rolls_six_when_behind_and_five_otherwise(rules):
+    assert_same_everywhere(make("catch_up", rules), lambda score, opp: 6 if score < opp else 5)
+
+
+def test_course_defaults():
+    square = make("square_strategy", "square_swine")
+    assert square.params == {"threshold": 12, "num_rolls": 6}
+    assert make("swine_strategy", "swine_swap").params == {"threshold": 8, "num_rolls": 6}
+    assert make("more_boar_strategy", "more_boar").params == {"cutoff": 8, "num_rolls": 6}
+
+
+@pytest.mark.parametrize("name, course_rate", [("tail_strategy", 0.57), ("square_strategy", 0.62)])
+def test_square_swine_strategies_win_as_often_as_the_course_says(name, course_rate):
+    """Seed 003: tail_strategy wins 'close to 57%', square_strategy 'close to 62%' against always_roll(6)."""
+    rate = exact.win_probabilities(make(name, "square_swine").table, np.full((GOAL, GOAL), 6), "square_swine").rate
+    assert abs(rate - course_rate) < 0.01
+
+
+# --- the lead family ----------------------------------------------------------
+
+
+def win_now_chance(rules, score, opp, num_rolls):
+    """Plain-Python chance that NUM_ROLLS dice win the game this turn."""
+    r = get_rules(rules)
+    if num_rolls == 0:
+        return Fraction(int(r.after_turn(score + r.zero_dice(opp), opp)[0] >= GOAL))
+    chances = exact.points_distribution(num_rolls, 6)
+    return sum((p for points, p in enumerate(chances) if r.after_turn(score + points, opp)[0] >= GOAL), Fraction(0))
+
+
+def plain_lead(rules, cutoff, num_rolls, lead, lead_rolls, trail, trail_rolls, extra_turn, close):
+    r = get_rules(rules)
+
+    def strategy(score, opp):
+        if close and GOAL - score <= close:
+            chances = [win_now_chance(rules, score, opp, n) for n in range(11)]
+            if max(chances) > 0:
+                return chances.index(max(chances))
+        new, new_opp, extra = r.after_turn(score + r.zero_dice(opp), opp)
+        if (new - score) - (new_opp - opp) + (extra_turn if extra else 0) >= cutoff:
+            return 0
+        if score - opp >= lead:
+            return lead_rolls
+        if opp - score >= trail:
+            return trail_rolls
+        return num_rolls
+
+    return strategy
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_lead_matches_a_plain_python_version(rules):
+    params = dict(cutoff=9, num_rolls=5, lead=12, lead_rolls=3, trail=7, trail_rolls=8, extra_turn=6, close=15)
+    table = LEAD.table(rules, GOAL, **params)
+    assert_same_everywhere(table, plain_lead(rules, *params.values()))
+
+
+def test_lead_defaults_and_endgame_off():
+    params = dict(cutoff=200, num_rolls=6, lead=100, lead_rolls=6, trail=100, trail_rolls=6, extra_turn=0, close=0)
+    for rules in RULE_SETS:
+        assert (LEAD.table(rules, GOAL, **params).table == 6).all()
+
+
+# --- the response family ------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", ["hog_pile", "swine_align"])
+def test_response_is_the_best_response_to_its_lead_model(rules):
+    params = dict(cutoff=11, num_rolls=4, lead=10, lead_rolls=3, trail=15, trail_rolls=7, extra_turn=3, close=12)
+    model = LEAD.table(rules, GOAL, **params)
+    response = RESPONSE.table(rules, GOAL, **params)
+    # No other strategy tried here beats the model more often.
+    rate = exact.win_probabilities(response.table, model.table, rules).rate
+    for other in (model, make("final_strategy", rules), make("always_roll", rules, GOAL, (5,))):
+        assert rate >= exact.win_probabilities(other.table, model.table, rules).rate - 1e-12
+    # And a one-state change never helps (it is optimal in every state).
+    rng = np.random.default_rng(1)
+    for score, opp in rng.integers(0, GOAL, size=(5, 2)):
+        changed = response.table.copy()
+        changed[score, opp] = (changed[score, opp] + 1 + rng.integers(10)) % 11
+        assert exact.win_probabilities(changed, model.table, rules).rate <= rate + 1e-12
+
+
+# --- declared parameters ----------------------------------------------------------
+
+
+def test_every_family_declares_sane_bounds():
+    for family in FAMILIES.values():
+        assert family.parameters and len(family.parameters) <= 60
+        for p in family.parameters:
+            assert p.low <= p.high
+            assert p.default is None or p.low <= p.default <= p.high
+
+
+@pytest.mark.parametrize(
+    "args, kwargs, message",
+    [
+        ((), {"cutoff": 101}, "out of bounds 0..100"),
+        ((), {"num_rolls": 11}, "out of bounds 0..10"),
+        ((), {"cut": 3}, "unknown parameter 'cut'"),
+        ((1, 2, 3), {}, "at most 2 positional"),
+        ((1,), {"cutoff": 1}, "given twice"),
+        ((), {"cutoff": 2.5}, "must be an integer"),
+        ((), {"cutoff": True}, "must be an integer"),
+    ],
+)
+def test_bad_parameters_say_what_exists(args, kwargs, message):
+    with pytest.raises(ParameterError, match=message) as error:
+        FAMILIES["zero_dice"].bind(*args, **kwargs)
+    assert "cutoff 0..100 (default 8), num_rolls 0..10 (default 6)" in str(error.value)
+
+
+def test_required_parameter():
+    with pytest.raises(ParameterError, match="missing parameter 'n'"):
+        FAMILIES["always_roll"].bind()
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_final_strategy_is_within_two_points_of_the_best_response(rules):
+    sixes = np.full((GOAL, GOAL), 6)
+    ceiling = exact.best_response(sixes, rules).rate
+    final = make("final_strategy", rules)
+    assert final.params and final.origin == "builtin"
+    rate = exact.win_probabilities(final.table, sixes, rules).rate
+    assert ceiling - 0.02 <= rate <= ceiling + 1e-12
+    course = COURSE_STRATEGIES[rules]
+    for name in (course.zero_dice, course.rule):
+        assert exact.win_probabilities(make(name, rules).table, sixes, rules).rate < rate

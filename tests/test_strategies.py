@@ -1,0 +1,172 @@
+"""The shared base every strategy runs through.
+
+Every built-in of every rule set and a sample of every family's members
+(defaults, lower and upper bounds, a seeded random member; at the usual
+goal and a small one) must be a valid table, be reproducible (also in a
+fresh interpreter), round-trip through the contest JSON format and through
+exported Python source (imported in a subprocess), and keep a stable
+content hash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+from hog.rules import RULE_SETS
+from strategies.families import FAMILIES
+from strategies.library import builtins
+from strategies.spec import resolve_spec
+from strategies.table import StrategyTable
+
+
+def family_samples(family, rng):
+    """Specs of a few members: defaults, all lows, all highs, one random member."""
+    members = [
+        {p.name: p.default if p.default is not None else p.low for p in family.parameters},
+        {p.name: p.low for p in family.parameters},
+        {p.name: p.high for p in family.parameters},
+        {p.name: int(rng.integers(p.low, p.high + 1)) for p in family.parameters},
+    ]
+    return [f"{family.name}({', '.join(f'{k}={v}' for k, v in m.items())})" for m in members]
+
+
+def all_specs():
+    """(rules, goal, spec) for every built-in and the family samples."""
+    rng = np.random.default_rng(4)
+    cases = []
+    for rules in RULE_SETS:
+        for name in builtins(rules):
+            cases.append((rules, 100, "always_roll(5)" if name == "always_roll" else name))
+        for family in FAMILIES.values():
+            cases += [(rules, 100, spec) for spec in family_samples(family, rng)]
+        cases.append((rules, 24, family_samples(FAMILIES["lead"], rng)[3]))
+        cases.append((rules, 24, "final_strategy"))
+    return cases
+
+
+CASES = all_specs()
+IDS = [f"{rules}-{goal}-{spec}" for rules, goal, spec in CASES]
+
+
+@pytest.fixture(scope="module")
+def strategies():
+    return {case: resolve_spec(case[2], case[0], case[1]) for case in CASES}
+
+
+@pytest.fixture(scope="module")
+def fresh_interpreter(strategies, tmp_path_factory):
+    """In a new interpreter: each exported module's table, and each spec rebuilt's sha256."""
+    folder = tmp_path_factory.mktemp("exported")
+    jobs = []
+    for index, (case, strategy) in enumerate(strategies.items()):
+        path = folder / f"strategy_{index}.py"
+        path.write_text(strategy.to_python_source(), encoding="utf-8")
+        jobs.append({"path": str(path), "rules": case[0], "goal": case[1], "spec": case[2]})
+    script = textwrap.dedent(
+        """
+        import importlib.util, json, sys
+        from strategies.spec import resolve_spec
+        out = []
+        for job in json.load(sys.stdin):
+            spec = importlib.util.spec_from_file_location("exported", job["path"])
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            goal = job["goal"]
+            table = [[module.final_strategy(s, o) for o in range(goal)] for s in range(goal)]
+            rebuilt = resolve_spec(job["spec"], job["rules"], goal)
+            out.append({"table": table, "sha256": rebuilt.sha256})
+        json.dump(out, sys.stdout)
+        """
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], input=json.dumps(jobs), capture_output=True, text=True, timeout=600
+    )
+    assert result.returncode == 0, result.stderr
+    return dict(zip(strategies, json.loads(result.stdout)))
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_valid_table(case, strategies):
+    strategy = strategies[case]
+    rules, goal, _ = case
+    assert isinstance(strategy, StrategyTable)
+    assert strategy.rules == rules and strategy.goal == goal
+    assert strategy.table.shape == (goal, goal) and strategy.table.dtype == np.int8
+    assert strategy.table.min() >= 0 and strategy.table.max() <= 10
+    assert not strategy.table.flags.writeable
+    assert strategy.origin in ("builtin", "family", "solved")
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_deterministic_and_named_by_its_spec(case, strategies):
+    strategy = strategies[case]
+    again = resolve_spec(case[2], case[0], case[1])
+    assert np.array_equal(again.table, strategy.table)
+    # The name is a spec that means the same strategy.
+    assert np.array_equal(resolve_spec(strategy.name, case[0], case[1]).table, strategy.table)
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_json_round_trip(case, strategies):
+    strategy = strategies[case]
+    text = strategy.to_json()
+    values = json.loads(text)
+    assert len(values) == strategy.goal and all(len(row) == strategy.goal for row in values)
+    assert all(type(v) is int for row in values for v in row)
+    back = StrategyTable.from_json(text, strategy.rules, strategy.name, goal=strategy.goal)
+    assert back == strategy and back.sha256 == strategy.sha256
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_python_source_round_trip(case, strategies, fresh_interpreter):
+    assert fresh_interpreter[case]["table"] == strategies[case].table.tolist()
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_hash_is_stable(case, strategies, fresh_interpreter):
+    strategy = strategies[case]
+    expected = hashlib.sha256(strategy.goal.to_bytes(4, "little") + bytes(strategy.table.astype(np.uint8).ravel()))
+    assert strategy.sha256 == expected.hexdigest()
+    assert fresh_interpreter[case]["sha256"] == strategy.sha256
+    renamed = StrategyTable(strategy.table, strategy.rules, "another name", "file", {"x": 1})
+    assert renamed.sha256 == strategy.sha256
+    changed = strategy.table.copy()
+    changed[0, 0] = (changed[0, 0] + 1) % 11
+    assert StrategyTable(changed, strategy.rules, strategy.name).sha256 != strategy.sha256
+
+
+# --- StrategyTable's own contract ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "values, message",
+    [
+        ([[0, 1], [2]], "expected 2 x 2"),
+        ([[0, 1], [2, 11]], "value 11 at score 1, opponent score 1"),
+        ([[0, -1], [2, 3]], "value -1 at score 0, opponent score 1"),
+        ([[0, 1], [2.0, 3]], "value 2.0 at score 1, opponent score 0"),
+        ([[0, True], [2, 3]], "value True at score 0, opponent score 1"),
+        ("nonsense", "a table must be a list of lists of integers"),
+    ],
+)
+def test_invalid_tables_name_the_first_bad_pair(values, message):
+    with pytest.raises(ValueError, match=message):
+        StrategyTable.from_json(json.dumps(values), "hog_pile", "bad", goal=2)
+
+
+def test_python_source_is_standalone_and_safe_with_odd_names():
+    table = StrategyTable(np.arange(9).reshape(3, 3) % 11, "hog_pile", 'x"""\nimport os', "file", {"a\nb": "c"})
+    source = table.to_python_source("my_strategy")
+    namespace: dict = {}
+    exec(compile(source, "exported", "exec"), namespace)
+    assert [namespace["my_strategy"](s, o) for s in range(3) for o in range(3)] == list(range(9))
+    assert not any(line.startswith(("import ", "from ")) for line in source.splitlines())
+    with pytest.raises(ValueError, match="not a valid Python function name"):
+        table.to_python_source("not valid")
