@@ -1,0 +1,203 @@
+"""Strategy files -> StrategyTable.
+
+A ``.py`` file is a stranger's code: it runs only in the sandbox
+(:mod:`strategies.sandbox`), which sends back the chosen function's value on
+every score pair, evaluated twice in different orders. A ``.json`` file is a
+contest table and is parsed here without running anything. Either way every
+value is checked here: an integer 0..10 (not a bool, float, string or None),
+and the same on the second evaluation (a strategy must be a pure function of
+the two scores). Any problem raises :class:`SubmissionError` with one line
+naming the file, the function, and the first offending score pair with what
+the function returned or raised there.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+from typing import Any
+
+from hog.game import MAX_ROLLS
+from hog.rules import get_rules
+from strategies.sandbox import ChildRun, Limits, SandboxError, run_child
+from strategies.table import InvalidTable, StrategyTable
+
+__all__ = ["SubmissionError", "SandboxError", "Limits", "load_file", "load_source", "table_from_source"]
+
+_PURE = "a strategy must be a pure function of the two scores (no random numbers, no state kept between calls)"
+_NOT_A_TABLE = "wrote something that is not a strategy table on the result channel"
+
+
+class SubmissionError(ValueError):
+    """A strategy file that cannot be accepted; the message is one line naming the file."""
+
+
+def _size(count: int) -> str:
+    """A byte count for people: 52428800 -> '50 MB', 1536 -> '1.5 KB'."""
+    for unit, scale in (("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)):
+        if count >= scale:
+            return f"{count / scale:.3g} {unit}"
+    return f"{count} bytes"
+
+
+def load_source(path: str | os.PathLike[str], limits: Limits | None = None) -> str:
+    """The text of a strategy file, refusing one over the size limit or not in UTF-8."""
+    limits = limits or Limits()
+    path = Path(path)
+    size = path.stat().st_size
+    if size > limits.source_bytes:
+        raise SubmissionError(
+            f"{path.name}: file is {_size(size)}, over the {_size(limits.source_bytes)} limit for strategy files"
+        )
+    with open(path, "rb") as file:
+        data = file.read(limits.source_bytes + 1)
+    if len(data) > limits.source_bytes:
+        raise SubmissionError(f"{path.name}: file grew over the {_size(limits.source_bytes)} limit while being read")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise SubmissionError(
+            f"{path.name}: not UTF-8 text (byte 0x{data[error.start]:02x} on line {line}); save the file as UTF-8"
+        ) from None
+
+
+def load_file(
+    path: str | os.PathLike[str],
+    rules: str,
+    goal: int = 100,
+    function: str = "final_strategy",
+    name: str | None = None,
+    limits: Limits | None = None,
+) -> StrategyTable:
+    """The table of FUNCTION in a ``.py`` file (run in the sandbox), or a ``.json`` contest table."""
+    return table_from_source(load_source(path, limits), Path(path).name, rules, goal, function, name, limits)
+
+
+def table_from_source(
+    source: str,
+    filename: str,
+    rules: str,
+    goal: int = 100,
+    function: str = "final_strategy",
+    name: str | None = None,
+    limits: Limits | None = None,
+) -> StrategyTable:
+    """The table of SOURCE, the text of the file FILENAME (see :func:`load_file`)."""
+    get_rules(rules)
+    if goal < 1:
+        raise ValueError(f"goal must be a positive integer, not {goal}")
+    name = name or Path(filename).stem
+    if Path(filename).suffix.lower() == ".json":
+        try:
+            return StrategyTable.from_json(source, rules, name, goal, origin="file", params={"file": filename})
+        except InvalidTable as error:
+            raise SubmissionError(f"{filename}: {error}") from None
+    if not function.isidentifier():
+        raise ValueError(f"function name {function!r} is not a Python identifier")
+    limits = limits or Limits()
+    run = run_child(source, filename, function, goal, MAX_ROLLS, limits)
+    table = _table(run, filename, function, goal, limits)
+    return StrategyTable(table, rules, name, origin="file", params={"function": function, "file": filename})
+
+
+def _table(run: ChildRun, filename: str, function: str, goal: int, limits: Limits) -> list[list[int]]:
+    """The validated table from what the child sent, or SubmissionError naming the problem."""
+    if run.returncode == 126 and run.output_tail.startswith("sandbox setup failed"):
+        raise SandboxError(f"cannot run strategy files here: {run.last_output_line()}")
+    passes: dict[int, Any] = {}
+    stage = "while starting"
+    for message in run.messages:
+        if message.get("stage") == "import":
+            stage = "while being imported"
+        elif message.get("stage") == "evaluate":
+            stage = f"while evaluating {function}"
+        elif message.get("pass") in (1, 2):
+            passes[message["pass"]] = message.get("values")
+            stage = f"while evaluating {function} a second time"
+    if run.printed_too_much:
+        limit = _size(limits.output_bytes)
+        raise SubmissionError(f"{filename}: printed more than {limit} of output (the limit) {stage}")
+    if run.sent_too_much or run.malformed:
+        raise SubmissionError(f"{filename}: {_NOT_A_TABLE}")
+    failures = [m["failure"] for m in run.messages if "failure" in m]
+    if failures:
+        raise SubmissionError(f"{filename}: {_clean(failures[0])}")
+    if 1 in passes:
+        first = _check_pass(passes[1], filename, function, goal, limits, second=None)
+        if 2 in passes:
+            _check_pass(passes[2], filename, function, goal, limits, second=first)
+            return [first[s * goal : (s + 1) * goal] for s in range(goal)]
+    raise SubmissionError(f"{filename}: {_process_problem(run, stage, limits)}")
+
+
+def _process_problem(run: ChildRun, stage: str, limits: Limits) -> str:
+    """Why the child ended without sending a whole table."""
+    if run.cpu_seconds >= limits.cpu_seconds or run.returncode == -signal.SIGXCPU:
+        return f"used up the {limits.cpu_seconds} s CPU time limit {stage}"
+    if run.timed_out:
+        return f"did not finish within the {limits.wall_seconds:g} s wall-clock limit {stage}"
+    last = run.last_output_line()
+    said = f"; its last output: {last!r}" if last else ""
+    if run.returncode < 0:
+        return f"was killed by signal {_signal_name(-run.returncode)} {stage}{said}"
+    return f"exited with status {run.returncode} {stage} without sending a table{said}"
+
+
+def _check_pass(
+    values: Any, filename: str, function: str, goal: int, limits: Limits, second: list[int] | None
+) -> list[int]:
+    """The pass's values if all are integers 0..MAX_ROLLS (and, for the second pass,
+    equal to the first); else SubmissionError at the first offending score pair."""
+    if not isinstance(values, list) or len(values) != goal * goal:
+        raise SubmissionError(f"{filename}: {_NOT_A_TABLE}")
+    again = " when called a second time (in another order)" if second is not None else ""
+    wrong = [i for i, v in enumerate(values) if v is not None and not _valid(v)]
+    missing = [i for i, v in enumerate(values) if v is None]
+    if wrong or missing:
+        index = (wrong or missing)[0]  # the first value that went wrong, else the first one missing
+        score, opponent = divmod(index, goal)
+        outcome = _outcome(values[index])
+        if outcome == "raised MemoryError" or outcome.startswith("raised MemoryError:"):
+            outcome += f" (over the {_size(limits.memory_bytes)} memory limit)"
+        raise SubmissionError(f"{filename}: {function}({score}, {opponent}) {outcome}{again}")
+    if second is not None:
+        for index, (first, value) in enumerate(zip(second, values)):
+            if first != value:
+                score, opponent = divmod(index, goal)
+                raise SubmissionError(
+                    f"{filename}: {function}({score}, {opponent}) returned {first}, then {value}{again}; {_PURE}"
+                )
+    return values
+
+
+def _valid(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= MAX_ROLLS
+
+
+def _outcome(entry: Any) -> str:
+    """What a call did, from an entry of a pass (a value the child described)."""
+    if isinstance(entry, dict) and isinstance(entry.get("raised"), str):
+        return f"raised {_clean(entry['raised'])}"
+    if isinstance(entry, dict) and isinstance(entry.get("returned"), str) and isinstance(entry.get("type"), str):
+        kind = _clean(entry["type"], 40)
+        shown = _clean(entry["returned"], 60)
+        described = shown if kind == "int" or shown == "None" else f"{shown} (a {kind})"
+        return f"returned {described}, not an integer 0..{MAX_ROLLS}"
+    if entry is None:
+        return "was not evaluated"
+    return f"returned {_clean(repr(entry), 60)}, not an integer 0..{MAX_ROLLS}"
+
+
+def _clean(text: Any, limit: int = 300) -> str:
+    """Untrusted text as one printable line of at most LIMIT characters."""
+    line = " ".join("".join(c if c.isprintable() else " " for c in str(text)).split())
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return str(number)
