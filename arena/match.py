@@ -21,8 +21,9 @@ class IncompatibleTables(ValueError):
 class MatchResult:
     """A's chance to win moving first, moving second, and their mean.
 
-    Simulated matches also carry the standard error of ``rate`` and the
-    number of dice streams (each played once in each seating)."""
+    Simulated matches also carry the number of dice streams (each played
+    once in each seating), the standard error of ``rate`` and its 95%
+    interval."""
 
     rate: float
     first: float
@@ -31,16 +32,10 @@ class MatchResult:
     games: int = 0
     seed: int = 0
     stderr: float | None = None
-
-    @property
-    def interval95(self) -> tuple[float, float] | None:
-        """The 95% confidence interval of a simulated rate."""
-        if self.stderr is None:
-            return None
-        return self.rate - 1.96 * self.stderr, self.rate + 1.96 * self.stderr
+    interval95: tuple[float, float] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "interval95": self.interval95}
+        return asdict(self)
 
 
 def check_compatible(tables: Sequence[StrategyTable]) -> tuple[str, int]:
@@ -72,5 +67,5 @@ def play_match(
         if games < 1:
             raise ValueError(f"games must be at least 1, not {games}")
         s = simulate.simulate(a.table, b.table, rules, games=games, seed=seed, sides=sides)
-        return MatchResult(s.rate, s.first, s.second, "simulate", games, seed, s.stderr)
+        return MatchResult(s.rate, s.first, s.second, "simulate", games, seed, s.stderr, s.interval)
     raise ValueError(f"unknown method {method!r}; valid methods: {', '.join(METHODS)}")

@@ -11,6 +11,7 @@ import contextlib
 import warnings
 from typing import Any, Callable, Iterable, Iterator
 
+import numba
 from joblib import Parallel, delayed, parallel_config
 
 __all__ = ["BACKENDS", "BackendError", "backend_config", "run_chunks"]
@@ -46,6 +47,13 @@ def backend_config(backend: str = "loky", scheduler: str | None = None) -> Itera
         client.close()
 
 
+def _one_thread_each(function: Callable[..., Any], *args: Any) -> Any:
+    """FUNCTION(*ARGS) with numba kernels on one thread: the parallelism is
+    joblib's, and two layers of it would oversubscribe the cores."""
+    numba.set_num_threads(1)
+    return function(*args)
+
+
 def run_chunks(
     function: Callable[..., Any],
     chunks: Iterable[tuple[Any, ...]],
@@ -54,8 +62,11 @@ def run_chunks(
     backend: str = "loky",
     scheduler: str | None = None,
 ) -> Iterator[Any]:
-    """FUNCTION(*args) for each args of CHUNKS, yielded as they finish."""
+    """FUNCTION(*args) for each args of CHUNKS, yielded as they finish (each
+    worker runs the numba kernels on one thread)."""
     with backend_config(backend, scheduler), warnings.catch_warnings():
         # a consumer that stops early abandons the rest: no need to warn about it
         warnings.filterwarnings("ignore", message=".*tasks which were still being processed", category=UserWarning)
-        yield from Parallel(n_jobs=jobs, return_as="generator_unordered")(delayed(function)(*args) for args in chunks)
+        yield from Parallel(n_jobs=jobs, return_as="generator_unordered")(
+            delayed(_one_thread_each)(function, *args) for args in chunks
+        )

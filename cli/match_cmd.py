@@ -48,11 +48,14 @@ def register(app: typer.Typer) -> None:
             "a_second": result.second,
         }
         if result.stderr is not None:
-            data.update(stderr=result.stderr, games=result.games, seed=result.seed)
+            data.update(stderr=result.stderr, interval95=result.interval95, games=result.games, seed=result.seed)
 
         def render() -> None:
             typer.echo(f"{first.name} vs {second.name} ({rules}, goal {goal}, {result.method})")
-            spread = f" +- {1.96 * result.stderr:.4f} (95%, {result.games:,} dice streams)" if result.stderr else ""
+            spread = ""
+            if result.interval95:
+                low, high = result.interval95
+                spread = f" (95% interval {low:.4f}..{high:.4f}, {result.games:,} dice streams)"
             typer.echo(f"win rate of {first.name}: {result.rate:.6f}{spread}")
             typer.echo(f"  moving first: {result.first:.6f}   moving second: {result.second:.6f}")
 

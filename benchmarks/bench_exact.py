@@ -1,0 +1,114 @@
+"""Speed of the exact analysis (goal 100, six-sided dice); prints figures.
+
+    python benchmarks/bench_exact.py [--pairs 2000]
+
+* one pair, amortised over a batch of pairs, on one thread and on all;
+* compiling a rule set, best response to always_roll(6) and perfect play,
+  per rule set;
+* the plain-Python reference (tests/reference_exact.py) on one pair.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numba
+import numpy as np
+
+from hog.exact import best_response, compile_rules, perfect_play, win_probabilities, win_probabilities_pairs
+from hog.rules import RULE_SETS, get_rules
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+import reference_exact  # noqa: E402
+
+GOAL = 100
+
+
+def league_tables(rules: str, count: int = 150) -> np.ndarray:
+    """League-like tables: every always_roll(n), zero-dice threshold
+    strategies (roll 0 when rolling 0 scores at least the cutoff, else n),
+    and best responses to some of them."""
+    zero_points = compile_rules(rules, GOAL).zero_points
+    tables = [np.full((GOAL, GOAL), n, dtype=np.int8) for n in range(11)]
+    for cutoff in range(2, 14):
+        for n in range(2, 11):
+            tables.append(np.where(zero_points[None, :] >= cutoff, 0, n).repeat(GOAL, axis=0).astype(np.int8))
+    tables += [best_response(table, rules).table for table in tables[: count - len(tables)]]
+    return np.stack(tables[:count])
+
+
+def random_tables(count: int = 150, seed: int = 0) -> np.ndarray:
+    """Uniformly random tables: the worst case (no two neighbouring states alike)."""
+    return np.random.default_rng(seed).integers(0, 11, size=(count, GOAL, GOAL), dtype=np.int8)
+
+
+def timed(function, *args, repeat: int = 1):
+    """The best wall time of REPEAT calls, and the last result."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = function(*args)
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def bench_pairs(pairs_count: int) -> None:
+    rng = np.random.default_rng(1)
+    pairs = rng.integers(0, 150, size=(pairs_count, 2))
+    threads = numba.get_num_threads()
+    print(f"exact pairs, goal {GOAL}, batches of {pairs_count} pairs (both seatings each), 150 tables:")
+    for rules in RULE_SETS:
+        for kind, tables in (("league-like", league_tables(rules)), ("random", random_tables())):
+            win_probabilities_pairs(tables, pairs[:4], rules)  # load the kernels
+            figures = []
+            for count in sorted({1, threads}):
+                numba.set_num_threads(count)
+                seconds, _ = timed(win_probabilities_pairs, tables, pairs, rules, repeat=3)
+                figures.append(
+                    f"{count} thread(s): {1e3 * seconds / pairs_count:.3f} ms/pair wall, "
+                    f"{1e3 * seconds * count / pairs_count:.3f} ms/pair/core"
+                )
+            numba.set_num_threads(threads)
+            print(f"  {rules:13s} {kind:11s} " + "; ".join(figures))
+
+
+def bench_solvers() -> None:
+    roll6 = np.full((GOAL, GOAL), 6, dtype=np.int8)
+    perfect_play("square_swine", 20)  # load the kernels
+    print(f"solvers, goal {GOAL} (compile: rule set -> arrays, once per process):")
+    for rules in RULE_SETS:
+        compile_seconds, _ = timed(compile_rules, rules, GOAL)
+        response_seconds, response = timed(best_response, roll6, rules, repeat=3)
+        perfect_seconds, perfect = timed(perfect_play, rules, GOAL, repeat=3)
+        print(
+            f"  {rules:13s} compile {compile_seconds:.3f} s; best response {response_seconds:.4f} s "
+            f"(rate vs always_roll(6) {response.rate:.12f}); perfect play {perfect_seconds:.4f} s "
+            f"(first mover wins {perfect.first:.12f})"
+        )
+
+
+def bench_reference() -> None:
+    a, b = np.full((GOAL, GOAL), 4), np.full((GOAL, GOAL), 6)
+    print(f"plain-Python reference, one pair, goal {GOAL}, always_roll(4) vs always_roll(6):")
+    for rules in RULE_SETS:
+        game = reference_exact.Game(lambda s, o: int(a[s, o]), lambda s, o: int(b[s, o]), get_rules(rules), GOAL)
+        seconds, (first, second) = timed(game.first_second)
+        check = win_probabilities(a, b, rules)
+        print(f"  {rules:13s} {1e3 * seconds:.0f} ms (rate {(first + second) / 2:.12f}, kernel {check.rate:.12f})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=2000, help="pairs per timed batch")
+    args = parser.parse_args()
+    print(f"numba threads: {numba.get_num_threads()}")
+    bench_solvers()
+    bench_pairs(args.pairs)
+    bench_reference()
+
+
+if __name__ == "__main__":
+    main()

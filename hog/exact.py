@@ -1,0 +1,312 @@
+"""Exact win probabilities of table strategies, best responses and perfect play.
+
+A rule set is first compiled into lookup arrays by calling its two rule
+functions on every score pair a game can reach (``compile_rules``); the
+numba kernels of ``hog.kernels`` then run the dynamic programme over states
+(score, opponent score, whose turn) in order of decreasing total score.
+
+Tables are ``goal x goal`` arrays of dice counts 0..10,
+``table[score][opponent_score]``; the goal is the table's size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+
+from hog import kernels
+from hog.game import MAX_ROLLS
+from hog.rules import RuleSet, get_rules
+
+__all__ = [
+    "CompiledRules",
+    "WinProbabilities",
+    "Solution",
+    "compile_rules",
+    "points_distribution",
+    "win_probabilities",
+    "win_probabilities_pairs",
+    "win_probabilities_many",
+    "best_response",
+    "perfect_play",
+    "checked_table",
+    "checked_tables",
+]
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledRules:
+    """A rule set as read-only arrays, for one goal and one kind of die.
+
+    * ``zero_points[opponent_score]``: points of rolling zero dice;
+    * ``after_score``, ``after_opponent``, ``after_extra``, indexed
+      ``[score after the turn's points, opponent_score]``: the after-turn
+      rule's result, for scores up to ``goal - 1 + max_points``;
+    * ``dice_probabilities[num_rolls, points]``: the exact chance of scoring
+      POINTS by rolling NUM_ROLLS dice (row 0 is unused);
+    * ``finished``, ``link_start``, ``link_entry``, ``link_state``,
+      ``link_same``: where each turn's outcome leads, in the form the exact
+      kernels read (see ``hog.kernels``).
+    """
+
+    name: str
+    goal: int
+    sides: int
+    max_points: int
+    zero_points: np.ndarray
+    after_score: np.ndarray
+    after_opponent: np.ndarray
+    after_extra: np.ndarray
+    dice_probabilities: np.ndarray
+    finished: np.ndarray
+    link_start: np.ndarray
+    link_entry: np.ndarray
+    link_state: np.ndarray
+    link_same: np.ndarray
+
+    @property
+    def exact_arrays(self) -> tuple[np.ndarray, ...]:
+        """The arrays the exact kernels take, in their order."""
+        return (
+            self.zero_points,
+            self.dice_probabilities,
+            self.finished,
+            self.link_start,
+            self.link_entry,
+            self.link_state,
+            self.link_same,
+        )
+
+    @property
+    def game_arrays(self) -> tuple[np.ndarray, ...]:
+        """The arrays the simulation kernels take, in their order."""
+        return (self.zero_points, self.after_score, self.after_opponent, self.after_extra)
+
+
+@dataclass(frozen=True)
+class WinProbabilities:
+    """A's chance to win moving first, moving second, and their mean."""
+
+    first: float
+    second: float
+    rate: float
+
+
+@dataclass(frozen=True, eq=False)
+class Solution:
+    """An optimal table and its chances to win moving first, second, and their mean."""
+
+    table: np.ndarray
+    first: float
+    second: float
+    rate: float
+
+
+def points_distribution(num_rolls: int, sides: int) -> list[Fraction]:
+    """The exact chance of each number of points (the list index) when rolling
+    NUM_ROLLS >= 1 dice of SIDES sides, a turn with any 1 scoring exactly 1.
+
+    >>> [str(p) for p in points_distribution(1, 6)]
+    ['0', '1/6', '1/6', '1/6', '1/6', '1/6', '1/6']
+    >>> str(points_distribution(2, 6)[1]), str(points_distribution(2, 6)[12])
+    ('11/36', '1/36')
+    """
+    ways = [1]  # ways[k]: sequences of dice, none a 1, summing to k
+    for _ in range(num_rolls):
+        longer = [0] * (len(ways) + sides)
+        for total, count in enumerate(ways):
+            for face in range(2, sides + 1):
+                longer[total + face] += count
+        ways = longer
+    outcomes = sides**num_rolls
+    chances = [Fraction(count, outcomes) for count in ways]
+    chances[1] += Fraction(outcomes - (sides - 1) ** num_rolls, outcomes)
+    return chances[: num_rolls * sides + 1]
+
+
+def compile_rules(rules: RuleSet | str, goal: int = 100, sides: int = 6) -> CompiledRules:
+    """RULES as lookup arrays for GOAL and SIDES-sided dice (cached).
+
+    Raises ValueError if the rule set breaks what the analysis relies on:
+    every turn scores at least 1 point, the after-turn rule never lowers the
+    total score nor makes a score negative, and a finished game has no tie.
+    """
+    for label, value in (("goal", goal), ("sides", sides)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+            raise ValueError(f"{label} must be a positive integer, not {value!r}")
+    return _compile(get_rules(rules), int(goal), int(sides))
+
+
+@lru_cache(maxsize=64)
+def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
+    zero_points = np.array([rules.zero_dice(o) for o in range(goal)], dtype=np.int64)
+    if zero_points.min() < 1:
+        o = int(np.argmin(zero_points))
+        raise ValueError(f"rule set {rules.name}: rolling zero dice at opponent score {o} scores less than 1 point")
+    max_points = max(MAX_ROLLS * sides, int(zero_points.max()))
+    rows = goal + max_points
+    results = [[rules.after_turn(s, o) for o in range(goal)] for s in range(rows)]
+    after_score = np.array([[r[0] for r in row] for row in results], dtype=np.int64)
+    after_opponent = np.array([[r[1] for r in row] for row in results], dtype=np.int64)
+    after_extra = np.array([[bool(r[2]) for r in row] for row in results], dtype=np.bool_)
+    _check_after_turn(rules.name, goal, after_score, after_opponent)
+
+    dice_probabilities = np.zeros((MAX_ROLLS + 1, MAX_ROLLS * sides + 1))
+    for num_rolls in range(1, MAX_ROLLS + 1):
+        chances = points_distribution(num_rolls, sides)
+        dice_probabilities[num_rolls, : len(chances)] = [float(p) for p in chances]
+    compiled = CompiledRules(
+        name=rules.name,
+        goal=goal,
+        sides=sides,
+        max_points=max_points,
+        zero_points=zero_points,
+        after_score=after_score,
+        after_opponent=after_opponent,
+        after_extra=after_extra,
+        dice_probabilities=dice_probabilities,
+        **_outcome_links(goal, after_score, after_opponent, after_extra),
+    )
+    for array in (*compiled.exact_arrays, *compiled.game_arrays, dice_probabilities):
+        array.setflags(write=False)
+    return compiled
+
+
+def _check_after_turn(name: str, goal: int, after_score: np.ndarray, after_opponent: np.ndarray) -> None:
+    """Insist that the after-turn results allow the analysis (see compile_rules)."""
+    score_after_points = np.arange(after_score.shape[0])[:, None]
+    opponent = np.arange(goal)[None, :]
+    finished = (after_score >= goal) | (after_opponent >= goal)
+    problems = {
+        "makes a score negative": (after_score < 0) | (after_opponent < 0),
+        "lowers the total score": ~finished & (after_score + after_opponent < score_after_points + opponent),
+        "ends the game in a tie": finished & (after_score == after_opponent),
+    }
+    for problem, bad in problems.items():
+        bad[0] = False  # a turn scores at least 1 point: no score after points is 0
+        if bad.any():
+            s, o = (int(i) for i in np.argwhere(bad)[0])
+            raise ValueError(f"rule set {name}: the after-turn rule at scores ({s}, {o}) {problem}")
+
+
+def _outcome_links(
+    goal: int, after_score: np.ndarray, after_opponent: np.ndarray, after_extra: np.ndarray
+) -> dict[str, np.ndarray]:
+    """Where each outcome (score after points, opponent score) leads, as the
+    exact kernels read it (see hog.kernels): indices run over
+    ``opponent_score * (goal + max_points) + score_after_points``."""
+    score, opponent = after_score.T.ravel(), after_opponent.T.ravel()
+    extra = after_extra.T.ravel()
+    ended = (score >= goal) | (opponent >= goal)
+    finished = np.where(ended, (score > opponent).astype(float), np.nan)
+    reachable = np.arange(score.size) % after_score.shape[0] >= 1  # a turn scores >= 1 point
+    (entry,) = np.nonzero(~ended & reachable)
+    score, opponent, extra = score[entry], opponent[entry], extra[entry]
+    order = np.argsort(score + opponent, kind="stable")
+    entry, score, opponent, extra = entry[order], score[order], opponent[order], extra[order]
+    state = np.where(extra, score * goal + opponent, opponent * goal + score)
+    link_start = np.searchsorted(score + opponent, np.arange(2 * goal + 1))
+    return {
+        "finished": finished,
+        "link_start": link_start.astype(np.int64),
+        "link_entry": entry.astype(np.int64),
+        "link_state": state.astype(np.int64),
+        "link_same": extra.astype(np.bool_),
+    }
+
+
+def checked_tables(tables: np.ndarray, label: str = "tables") -> np.ndarray:
+    """A stack (n, goal, goal) of tables as a contiguous int8 array, or a
+    ValueError naming the first bad table and score pair."""
+    array = np.asarray(tables)
+    if array.ndim != 3 or array.shape[1] != array.shape[2] or array.shape[1] < 1:
+        raise ValueError(f"{label}: shape {array.shape}; expected (n, goal, goal)")
+    return _checked_values(array, lambda i: f"{label}[{i}]")
+
+
+def checked_table(table: np.ndarray, label: str = "table") -> np.ndarray:
+    """One goal x goal table as a contiguous int8 array, or a ValueError
+    naming the first bad score pair."""
+    array = np.asarray(table)
+    if array.ndim != 2 or array.shape[0] != array.shape[1] or array.shape[0] < 1:
+        raise ValueError(f"{label}: shape {array.shape}; expected (goal, goal)")
+    return _checked_values(array[None], lambda i: label)[0]
+
+
+def _checked_values(array: np.ndarray, name) -> np.ndarray:
+    """ARRAY (n, goal, goal) as int8 if every value is an integer 0..10."""
+    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
+        raise ValueError(f"{name(0)}: {array.dtype} values; expected integers 0..{MAX_ROLLS}")
+    bad = np.argwhere((array < 0) | (array > MAX_ROLLS))
+    if len(bad):
+        i, s, o = (int(k) for k in bad[0])
+        raise ValueError(
+            f"{name(i)}: {int(array[i, s, o])} at score {s}, opponent score {o}; expected 0..{MAX_ROLLS}"
+        )
+    return np.ascontiguousarray(array, dtype=np.int8)
+
+
+def win_probabilities_pairs(tables: np.ndarray, pairs: np.ndarray, rules: RuleSet | str, sides: int = 6) -> np.ndarray:
+    """For each row (i, j) of PAIRS, [first, second]: table i's chances to win
+    against table j moving first and moving second. TABLES is (n, goal, goal)."""
+    tables = checked_tables(tables)
+    pairs = np.asarray(pairs)
+    if pairs.ndim != 2 or pairs.shape[1] != 2 or not (pairs.size == 0 or np.issubdtype(pairs.dtype, np.integer)):
+        raise ValueError(f"pairs: shape {pairs.shape} of {pairs.dtype}; expected (m, 2) integers")
+    bad = np.argwhere((pairs < 0) | (pairs >= len(tables)))
+    if len(bad):
+        row = int(bad[0][0])
+        raise ValueError(f"pairs[{row}]: {pairs[row].tolist()} names a table outside 0..{len(tables) - 1}")
+    compiled = compile_rules(rules, tables.shape[1], sides)
+    pairs = np.ascontiguousarray(pairs, dtype=np.int64)
+    return kernels.pair_win_probabilities(tables, pairs, compiled.exact_arrays)
+
+
+def win_probabilities_many(
+    table: np.ndarray, opponents: np.ndarray, rules: RuleSet | str, sides: int = 6
+) -> np.ndarray:
+    """[first, second] of TABLE against each of OPPONENTS (k, goal, goal)."""
+    table = checked_table(table, "table")
+    opponents = checked_tables(opponents, "opponents")
+    if opponents.shape[1:] != table.shape:
+        raise ValueError(f"opponents: {opponents.shape[1:]} tables, but the table is {table.shape}")
+    stack = np.concatenate([table[None], opponents])
+    pairs = np.column_stack([np.zeros(len(opponents), dtype=np.int64), np.arange(1, len(stack))])
+    return win_probabilities_pairs(stack, pairs, rules, sides)
+
+
+def win_probabilities(
+    table_a: np.ndarray, table_b: np.ndarray, rules: RuleSet | str, sides: int = 6
+) -> WinProbabilities:
+    """Exact chances of TABLE_A to win against TABLE_B, moving first and second."""
+    table_a, table_b = checked_table(table_a, "table_a"), checked_table(table_b, "table_b")
+    if table_a.shape != table_b.shape:
+        raise ValueError(f"table_b: shape {table_b.shape}, but table_a is {table_a.shape}; both need the same goal")
+    first, second = win_probabilities_pairs(np.stack([table_a, table_b]), [[0, 1]], rules, sides)[0]
+    return WinProbabilities(float(first), float(second), float((first + second) / 2))
+
+
+def _solution(table: np.ndarray, first: float, second: float) -> Solution:
+    table.setflags(write=False)
+    return Solution(table, float(first), float(second), float((first + second) / 2))
+
+
+def best_response(opponent: np.ndarray, rules: RuleSet | str, sides: int = 6) -> Solution:
+    """The table that maximises its chance to win against OPPONENT in every
+    state, so whether moving first or second (ties: the lowest count within
+    1e-12)."""
+    opponent = checked_table(opponent, "opponent")
+    compiled = compile_rules(rules, opponent.shape[0], sides)
+    return _solution(*kernels.solve(opponent, False, compiled.exact_arrays))
+
+
+def perfect_play(rules: RuleSet | str, goal: int = 100, sides: int = 6) -> Solution:
+    """The optimal table when both players play optimally (ties: the lowest
+    count within 1e-12). ``first`` is the first mover's chance to win;
+    against itself the table wins ``second = 1 - first`` moving second."""
+    compiled = compile_rules(rules, goal, sides)
+    placeholder = np.zeros((compiled.goal, compiled.goal), dtype=np.int8)
+    return _solution(*kernels.solve(placeholder, True, compiled.exact_arrays))

@@ -1,0 +1,235 @@
+"""Numeric kernels (numba) for exact analysis and simulation of table strategies.
+
+The kernels know nothing about any rule set: they are fed arrays compiled
+from a ``RuleSet`` by ``hog.exact.compile_rules``.
+
+Exact kernels
+-------------
+A state is (score, opponent score) below the goal with one player to move;
+its value is the mover's chance to win. ``values`` holds the values of the
+states where A is to move, at index ``score * goal + opponent_score``, then
+those where B is to move.
+
+A turn's outcome is known by (opponent score, score after the turn's
+points). ``outcomes[opponent_score * row + score_after]`` is A's chance to
+win after that outcome (``row = goal + max_points``), followed by the same
+for B: the value of a finished game (``finished``: 1.0 or 0.0) from the
+start, and for an outcome that leads to a state, that state's value (an
+extra turn) or one minus the other player's value (the turn passes), copied
+as soon as that state is solved. The links ``link_entry[i] -> link_state[i]``
+(``link_same[i]`` for an extra turn) are sorted by the total score of the
+state they lead to, ``link_start[total]`` being the first of that total.
+
+States are solved in order of decreasing total score; every outcome leads
+to a greater total, so the value of rolling ``n`` dice is a dot product of
+the dice probabilities with one contiguous slice of ``outcomes``.
+
+Simulation kernels
+------------------
+Dice come from SplitMix64 streams: game ``g`` under seed ``seed`` uses the
+stream keyed ``mix64(mix64(seed) + g * GAMMA)``; its ``i``-th 64-bit draw
+is ``mix64(key + (i + 1) * GAMMA)``. A die takes the high 32 bits of a draw
+and maps them to 1..sides by Lemire's multiply-and-reject, so every die is
+exactly uniform. ``hog.simulate.dice_stream`` is the same stream in Python.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from hog.game import MAX_ROLLS
+
+GAMMA = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_LOW32 = np.uint64(0xFFFFFFFF)
+_S27, _S30, _S31, _S32 = np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(32)
+
+#: Tie tolerance of the solvers: the lowest count within this of the best wins.
+TIE_TOLERANCE = 1e-12
+
+
+# --- exact analysis ---------------------------------------------------------
+
+
+@njit(cache=True, fastmath={"reassoc", "contract"})
+def _analyse(tables, which, optimise, perfect, rule_arrays):
+    """The dynamic programme for one pair: A plays ``tables[which[0]]`` and B
+    ``tables[which[1]]``; if OPTIMISE, A instead picks the best count in every
+    state (the lowest within TIE_TOLERANCE of the best) and, if PERFECT, B
+    plays like A. RULE_ARRAYS is ``CompiledRules.exact_arrays``. Returns
+    (A's table, A's chance moving first, A's chance moving second).
+
+    One function does it all, with no calls in the loops: numba pays for
+    every array passed to a function there.
+    """
+    zero_points, dice_probabilities, finished, link_start, link_entry, link_state, link_same = rule_arrays
+    goal = tables.shape[1]
+    states = goal * goal
+    plane = finished.shape[0]
+    row = plane // goal
+    sides = (dice_probabilities.shape[1] - 1) // MAX_ROLLS
+    outcomes = np.empty(2 * plane)
+    outcomes[:plane] = finished
+    outcomes[plane:] = finished
+    values = np.empty(2 * states)
+    table = np.empty((goal, goal), dtype=np.int8)
+    choices = np.empty(MAX_ROLLS + 1)
+    for total in range(2 * goal - 2, -1, -1):
+        for score in range(max(0, total - goal + 1), min(total, goal - 1) + 1):
+            opponent = total - score
+            index = score * goal + opponent
+            for mover in range(2):
+                if mover == 1 and perfect:
+                    values[states + index] = values[index]
+                    continue
+                lowest = highest = tables[which[mover], score, opponent]
+                if mover == 0 and optimise:
+                    lowest, highest = 0, MAX_ROLLS
+                at = mover * plane + opponent * row + score
+                best = -1.0
+                for num_rolls in range(lowest, highest + 1):
+                    if num_rolls == 0:
+                        value = outcomes[at + zero_points[opponent]]
+                    else:
+                        value = dice_probabilities[num_rolls, 1] * outcomes[at + 1]
+                        # Unsigned indices: no negative-index wrap-around, so the loop vectorises.
+                        base = np.uint64(at)
+                        for points in range(np.uint64(2 * num_rolls), np.uint64(sides * num_rolls + 1)):
+                            value += dice_probabilities[num_rolls, points] * outcomes[base + points]
+                    choices[num_rolls] = value
+                    best = max(best, value)
+                chosen = lowest
+                while choices[chosen] < best - TIE_TOLERANCE:
+                    chosen += 1
+                values[mover * states + index] = choices[chosen]
+                if mover == 0:
+                    table[score, opponent] = chosen
+        # The states of this total are solved: copy them where outcomes lead there.
+        for i in range(link_start[total], link_start[total + 1]):
+            entry, state = link_entry[i], link_state[i]
+            if link_same[i]:
+                outcomes[entry] = values[state]
+                outcomes[plane + entry] = values[states + state]
+            else:
+                outcomes[entry] = 1.0 - values[states + state]
+                outcomes[plane + entry] = 1.0 - values[state]
+    return table, values[0], 1.0 - values[states]
+
+
+@njit(cache=True, parallel=True)
+def pair_win_probabilities(tables, pairs, rule_arrays):
+    """For each row (a, b) of PAIRS: [first, second], table a's chances to win
+    against table b moving first and moving second. TABLES is (n, goal, goal)."""
+    out = np.empty((pairs.shape[0], 2))
+    for i in prange(pairs.shape[0]):
+        _, first, second = _analyse(tables, pairs[i], False, False, rule_arrays)
+        out[i, 0] = first
+        out[i, 1] = second
+    return out
+
+
+@njit(cache=True)
+def solve(opponent, perfect, rule_arrays):
+    """The table maximising the mover's chance in every state, and its
+    (first, second) chances: against OPPONENT if not PERFECT, otherwise
+    against itself (OPPONENT is then ignored)."""
+    tables = opponent.reshape((1,) + opponent.shape)
+    which = np.zeros(2, dtype=np.int64)
+    return _analyse(tables, which, True, perfect, rule_arrays)
+
+
+# --- simulation ---------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def mix64(z):
+    """SplitMix64's output function (a bijection of 64-bit integers)."""
+    z = (z ^ (z >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    return z ^ (z >> _S31)
+
+
+@njit(cache=True, inline="always")
+def game_key(seed_key, game):
+    """The stream key of game GAME, SEED_KEY being mix64(seed)."""
+    return mix64(seed_key + np.uint64(game) * GAMMA)
+
+
+@njit(cache=True)
+def _play(first, second, rule_arrays, sides, reject_below, key):
+    """One game, FIRST's table moving first, dice from stream KEY: final
+    (score0, score1). RULE_ARRAYS is ``CompiledRules.game_arrays``."""
+    zero_points, after_score, after_opponent, after_extra = rule_arrays
+    goal = first.shape[0]
+    score0 = 0
+    score1 = 0
+    who = 0
+    state = key
+    while score0 < goal and score1 < goal:
+        if who == 0:
+            score, opponent = score0, score1
+            num_rolls = first[score, opponent]
+        else:
+            score, opponent = score1, score0
+            num_rolls = second[score, opponent]
+        if num_rolls == 0:
+            points = zero_points[opponent]
+        else:
+            points = 0
+            pig_out = False
+            for _ in range(num_rolls):
+                while True:
+                    state += GAMMA
+                    product = (mix64(state) >> _S32) * sides
+                    if (product & _LOW32) >= reject_below:
+                        break
+                outcome = np.int64(product >> _S32) + 1
+                points += outcome
+                pig_out = pig_out or outcome == 1
+            if pig_out:
+                points = 1
+        after = score + points
+        extra = after_extra[after, opponent]
+        score, opponent = after_score[after, opponent], after_opponent[after, opponent]
+        if who == 0:
+            score0, score1 = score, opponent
+        else:
+            score0, score1 = opponent, score
+        if not extra:
+            who = 1 - who
+    return score0, score1
+
+
+@njit(cache=True, parallel=True)
+def simulate_wins(table_a, table_b, rule_arrays, sides, reject_below, seed_key, games):
+    """Play every stream twice (A first, then B first on the same dice).
+
+    Returns (A's wins moving first, A's wins moving second, streams A won twice).
+    """
+    first_wins = 0
+    second_wins = 0
+    both_wins = 0
+    for game in prange(games):
+        key = game_key(seed_key, game)
+        score0, score1 = _play(table_a, table_b, rule_arrays, sides, reject_below, key)
+        won_first = 1 if score0 > score1 else 0
+        score0, score1 = _play(table_b, table_a, rule_arrays, sides, reject_below, key)
+        won_second = 1 if score1 > score0 else 0
+        first_wins += won_first
+        second_wins += won_second
+        both_wins += won_first * won_second
+    return first_wins, second_wins, both_wins
+
+
+@njit(cache=True, parallel=True)
+def simulate_scores(table_a, table_b, rule_arrays, sides, reject_below, seed_key, games):
+    """Final scores (score0, score1) of every game: [stream, seating, player];
+    seating 0 has A as player 0, seating 1 has B as player 0."""
+    out = np.empty((games, 2, 2), dtype=np.int64)
+    for game in prange(games):
+        key = game_key(seed_key, game)
+        out[game, 0, 0], out[game, 0, 1] = _play(table_a, table_b, rule_arrays, sides, reject_below, key)
+        out[game, 1, 0], out[game, 1, 1] = _play(table_b, table_a, rule_arrays, sides, reject_below, key)
+    return out

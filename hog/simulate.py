@@ -1,0 +1,145 @@
+"""Fast, seeded Monte Carlo of two table strategies.
+
+``simulate`` plays ``games`` dice streams, each twice with the seats swapped
+on the same dice (common random numbers): A moving first, then B moving
+first. Stream ``g`` under ``seed`` is a pure function of (seed, g), so the
+results do not depend on the number of threads. ``dice_stream`` yields the
+same dice in plain Python, so a game can be replayed with ``hog.game.play``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+
+from hog import kernels
+from hog.exact import checked_table, compile_rules
+from hog.rules import RuleSet
+
+__all__ = ["SimulationResult", "simulate", "simulate_scores", "dice_stream"]
+
+_MASK64 = (1 << 64) - 1
+_GAMMA = int(kernels.GAMMA)
+#: The two-sided 95% quantile of the normal distribution.
+_Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """A's simulated win rate against B (mean of the seat-averaged streams),
+    its standard error and 95% interval, and A's rates moving first and
+    second. ``games`` dice streams were played, each twice."""
+
+    rate: float
+    stderr: float
+    first: float
+    second: float
+    games: int
+    seed: int
+    interval: tuple[float, float]
+
+
+def _mix64(z: int) -> int:
+    """SplitMix64's output function, as in hog.kernels.mix64."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def dice_stream(seed: int, game: int, sides: int = 6) -> Iterator[int]:
+    """The dice of stream GAME under SEED, exactly as the simulator rolls them.
+
+    >>> stream = dice_stream(0, 0)
+    >>> rolls = [next(stream) for _ in range(1000)]
+    >>> min(rolls), max(rolls)
+    (1, 6)
+    """
+    seed = _checked_integer("seed", seed, 0, 1 << 64)
+    game = _checked_integer("game", game, 0, 1 << 64)
+    sides = _checked_integer("sides", sides, 1, 1 << 32)
+    return _dice(_mix64((_mix64(seed) + game * _GAMMA) & _MASK64), sides)
+
+
+def _dice(key: int, sides: int) -> Iterator[int]:
+    """SplitMix64 draws after KEY, mapped to dice by Lemire's method (see hog.kernels)."""
+    reject_below = (1 << 32) % sides
+    state = key
+    while True:
+        state = (state + _GAMMA) & _MASK64
+        product = (_mix64(state) >> 32) * sides
+        if product & 0xFFFFFFFF >= reject_below:
+            yield (product >> 32) + 1
+
+
+def _checked_integer(name: str, value: int, low: int, high: int) -> int:
+    """VALUE as an int if it is an integer in low..high-1, else ValueError."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or not low <= value < high:
+        power = high.bit_length() - 1
+        limit = f"2**{power}-1" if high == 1 << power and power > 16 else str(high - 1)
+        raise ValueError(f"{name} must be an integer {low}..{limit}, not {value!r}")
+    return int(value)
+
+
+def _kernel_arguments(
+    table_a: np.ndarray, table_b: np.ndarray, rules: RuleSet | str, games: int, seed: int, sides: int, least_games: int
+) -> tuple:
+    """Checked arguments for the simulation kernels."""
+    table_a = checked_table(table_a, "table_a")
+    table_b = checked_table(table_b, "table_b")
+    if table_a.shape != table_b.shape:
+        raise ValueError(f"table_b: shape {table_b.shape}, but table_a is {table_a.shape}; both need the same goal")
+    games = _checked_integer("games", games, least_games, 1 << 63)
+    seed = _checked_integer("seed", seed, 0, 1 << 64)
+    sides = _checked_integer("sides", sides, 1, 1 << 32)
+    compiled = compile_rules(rules, table_a.shape[0], sides)
+    return (
+        table_a,
+        table_b,
+        compiled.game_arrays,
+        np.uint64(sides),
+        np.uint64((1 << 32) % sides),
+        np.uint64(_mix64(seed)),
+        games,
+    )
+
+
+def simulate(
+    table_a: np.ndarray,
+    table_b: np.ndarray,
+    rules: RuleSet | str,
+    games: int = 100_000,
+    seed: int = 0,
+    sides: int = 6,
+) -> SimulationResult:
+    """Simulate TABLE_A against TABLE_B on GAMES dice streams (2 * GAMES games).
+
+    The standard error is that of the mean of the per-stream results, each
+    the average of A's two games on that stream.
+    """
+    first_wins, second_wins, both_wins = kernels.simulate_wins(
+        *_kernel_arguments(table_a, table_b, rules, games, seed, sides, least_games=2)
+    )
+    first, second = first_wins / games, second_wins / games
+    rate = (first + second) / 2
+    mean_square = (first_wins + second_wins + 2 * both_wins) / (4 * games)
+    variance = max(mean_square - rate * rate, 0.0) * games / (games - 1)
+    stderr = math.sqrt(variance / games)
+    interval = (max(rate - _Z95 * stderr, 0.0), min(rate + _Z95 * stderr, 1.0))
+    return SimulationResult(rate, stderr, first, second, int(games), int(seed), interval)
+
+
+def simulate_scores(
+    table_a: np.ndarray,
+    table_b: np.ndarray,
+    rules: RuleSet | str,
+    games: int = 100,
+    seed: int = 0,
+    sides: int = 6,
+) -> np.ndarray:
+    """Final scores of every game of a (small) run, shape (games, 2, 2):
+    ``[g, 0]`` is (score0, score1) of stream g with A as player 0 and
+    ``[g, 1]`` the same with B as player 0, as ``hog.game.play`` returns them."""
+    return kernels.simulate_scores(*_kernel_arguments(table_a, table_b, rules, games, seed, sides, least_games=1))
