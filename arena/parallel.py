@@ -7,6 +7,7 @@ knows about backends.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import warnings
 from typing import Any, Callable, Iterable, Iterator
@@ -34,17 +35,34 @@ def backend_config(backend: str = "loky", scheduler: str | None = None) -> Itera
         return
     if not scheduler:
         raise BackendError("--backend dask needs --scheduler ADDRESS (e.g. tcp://127.0.0.1:8786)")
+    with parallel_config(backend="dask", client=_dask_client(scheduler)):
+        yield
+
+
+_CLIENTS: dict[str, Any] = {}
+
+
+def _dask_client(scheduler: str) -> Any:
+    """One connection per scheduler for the whole process (a league or an
+    evolution run calls run_chunks many times), closed at exit."""
+    client = _CLIENTS.get(scheduler)
+    if client is not None and client.status == "running":
+        return client
     from distributed import Client
 
     try:
-        client = Client(scheduler, timeout="10s")
+        client = Client(scheduler, timeout="10s", set_as_default=False)
     except (OSError, TimeoutError) as error:
         raise BackendError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
-    try:
-        with parallel_config(backend="dask"):
-            yield
-    finally:
-        client.close()
+    _CLIENTS[scheduler] = client
+    atexit.register(_close_quietly, client)
+    return client
+
+
+def _close_quietly(client: Any) -> None:
+    if client.status == "running":
+        with contextlib.suppress(Exception):
+            client.close(timeout=2)
 
 
 def _one_thread_each(function: Callable[..., Any], *args: Any) -> Any:

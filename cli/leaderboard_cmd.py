@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import csv
 import sys
+from pathlib import Path
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from cli.options import Db, Goal, Json, Rules, emit
+from cli.strategy_io import check_output
 from results.leaderboard import Row, rank
 from results.store import LeagueResults, NotStored, open_store
 
@@ -60,16 +62,25 @@ def register(app: typer.Typer) -> None:
         ),
         top: int | None = typer.Option(None, "--top", min=1, help="Show only the first N rows."),
         as_csv: bool = typer.Option(False, "--csv", help="Print the rows as CSV on stdout."),
+        png: Path | None = typer.Option(
+            None, "--png", metavar="FILE", help="Draw the win-rate matrix (strategies in rank order) into this PNG file."
+        ),
     ) -> None:
         """Rank the strategies of a league by wins (win rate above 0.500001), then mean win rate."""
         if as_json and as_csv:
             raise typer.BadParameter("choose one of --json and --csv")
+        if png is not None:
+            check_output(png, (".png",))
         with open_store(db, create=False) as store:
             record = store.get_league(league, rules, goal) if league else store.latest_league(rules, goal)
             if record is None:
                 raise NotStored(f"no finished league for {rules}, goal {goal} in {store.where}; run `hog league` first")
             results = store.league_results(record.id)
         rows = rank(results)[:top]
+        if png is not None:
+            from arena.plots import write_win_rate_matrix  # matplotlib loads only when drawing
+
+            write_win_rate_matrix(results, rows, png)
         if as_csv:
             _write_csv(rows)
             return
@@ -77,4 +88,12 @@ def register(app: typer.Typer) -> None:
             "league": results.league.as_dict(),
             "rows": [{key: row.as_dict()[key] for key in COLUMNS} | {"id": row.strategy_id} for row in rows],
         }
-        emit(data, as_json, lambda: render_leaderboard(results, rows))
+        if png is not None:
+            data["png"] = str(png)
+
+        def render() -> None:
+            render_leaderboard(results, rows)
+            if png is not None:
+                typer.echo(f"win-rate matrix written to {png}")
+
+        emit(data, as_json, render)

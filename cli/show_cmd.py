@@ -40,11 +40,22 @@ def register(app: typer.Typer) -> None:
         png: Annotated[
             Path | None, typer.Option("--png", metavar="FILE", help="Draw a heat map into this PNG file.")
         ] = None,
+        diff: Annotated[
+            str | None,
+            typer.Option(
+                "--diff", metavar="OTHER", help="Compare with the strategy OTHER (a SPEC): where they differ, by how much."
+            ),
+        ] = None,
     ) -> None:
-        """Show a strategy: its table as text or --json, or a heat map with --png."""
+        """Show a strategy: its table as text or --json, or a heat map with --png;
+        with --diff OTHER, where and by how many dice it differs from OTHER."""
         if png is not None:
             check_output(png, (".png",))
         strategy = resolve(spec, rules, goal, db)
+        other = None if diff is None else resolve(diff, rules, goal, db)
+        if other is not None:
+            _show_difference(strategy, other, png, as_json)
+            return
         if png is not None:
             from strategies.heatmap import heatmap_png
 
@@ -61,3 +72,40 @@ def register(app: typer.Typer) -> None:
         if png is not None:
             data["png"] = str(png)
         emit(data, as_json, lambda: _render(strategy, png))
+
+
+def _show_difference(strategy: StrategyTable, other: StrategyTable, png: Path | None, as_json: bool) -> None:
+    """Where STRATEGY and OTHER differ: a picture with --png, counts otherwise."""
+    from strategies.heatmap import diff_png, difference
+
+    if png is not None:
+        picture, delta = diff_png(strategy, other)
+        write_atomically(png, picture)
+    else:
+        delta = difference(strategy, other)
+    data = {
+        "name": strategy.name,
+        "other": other.name,
+        "rules": strategy.rules,
+        "goal": strategy.goal,
+        "pairs": int(delta.size),
+        "differing": int((delta != 0).sum()),
+        "more": int((delta > 0).sum()),
+        "fewer": int((delta < 0).sum()),
+        "largest": int(abs(delta).max()),
+        "diff": delta.tolist(),
+        "table": strategy.table.tolist(),
+    }
+    if png is not None:
+        data["png"] = str(png)
+
+    def render() -> None:
+        typer.echo(
+            f"{strategy.name} and {other.name} ({strategy.rules}, goal {strategy.goal}) differ at "
+            f"{data['differing']} of {data['pairs']} score pairs: {strategy.name} rolls more dice at "
+            f"{data['more']}, fewer at {data['fewer']}; the largest difference is {data['largest']} dice"
+        )
+        if png is not None:
+            typer.echo(f"difference picture written to {png}")
+
+    emit(data, as_json, render)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import numpy as np
+from matplotlib import colormaps
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import BoundaryNorm, ListedColormap
 from matplotlib.figure import Figure
@@ -14,7 +15,7 @@ from matplotlib.ticker import MaxNLocator
 from hog.game import MAX_ROLLS
 from strategies.table import StrategyTable
 
-__all__ = ["heatmap_figure", "heatmap_png", "COLOURS"]
+__all__ = ["heatmap_figure", "heatmap_png", "difference", "diff_figure", "diff_png", "COLOURS"]
 
 #: One colour per dice count: 0 (the zero-dice rule) stands out in red, then
 #: a light-to-dark blue-green ramp for 1..10 dice.
@@ -78,3 +79,54 @@ def heatmap_png(strategy: StrategyTable) -> bytes:
     buffer = io.BytesIO()
     heatmap_figure(strategy).savefig(buffer, format="png")
     return buffer.getvalue()
+
+
+def difference(strategy: StrategyTable, other: StrategyTable) -> np.ndarray:
+    """STRATEGY's dice count minus OTHER's at every score pair (same goal)."""
+    if strategy.goal != other.goal:
+        raise ValueError(f"cannot compare {strategy.name} (goal {strategy.goal}) with {other.name} (goal {other.goal})")
+    return strategy.table.astype(np.int16) - other.table.astype(np.int16)
+
+
+def diff_figure(strategy: StrategyTable, other: StrategyTable) -> tuple[Figure, np.ndarray]:
+    """A figure of where STRATEGY and OTHER differ and by how much (STRATEGY's
+    dice minus OTHER's; white where they agree); returns it with the drawn
+    differences."""
+    delta = difference(strategy, other)
+    largest = max(1, int(np.abs(delta).max()))
+    ramp = colormaps["PuOr_r"]
+    cmap = ListedColormap(
+        [ramp(x) for x in np.linspace(0.0, 0.4, largest)] + ["white"] + [ramp(x) for x in np.linspace(0.6, 1.0, largest)]
+    )
+    norm = BoundaryNorm(np.arange(-largest - 0.5, largest + 1), cmap.N)
+    goal = strategy.goal
+    figure = Figure(figsize=(8.6, 6.6), dpi=110, layout="constrained")
+    FigureCanvasAgg(figure)
+    axes = figure.add_subplot()
+    image = axes.imshow(
+        delta, cmap=cmap, norm=norm, origin="lower", interpolation="nearest",
+        extent=(-0.5, goal - 0.5, -0.5, goal - 0.5),
+    )
+    for axis in (axes.xaxis, axes.yaxis):
+        axis.set_major_locator(MaxNLocator(nbins=10, integer=True))
+    axes.set_xlabel("opponent's score")
+    axes.set_ylabel("player's score (the player about to roll)")
+    differing = int(np.count_nonzero(delta))
+    more, fewer = int(np.count_nonzero(delta > 0)), int(np.count_nonzero(delta < 0))
+    axes.set_title(
+        f"{strategy.name} minus {other.name}\n{strategy.rules}, goal {goal}: they differ at {differing} of "
+        f"{delta.size} score pairs ({100 * differing / delta.size:.1f}%)\n"
+        f"{strategy.name} rolls more dice at {more}, fewer at {fewer}",
+        fontsize=10,
+    )
+    bar = figure.colorbar(image, ax=axes, shrink=0.85, ticks=range(-largest, largest + 1))
+    bar.set_label(f"dice of {strategy.name} minus dice of {other.name}\n(white: the same)")
+    return figure, delta
+
+
+def diff_png(strategy: StrategyTable, other: StrategyTable) -> tuple[bytes, np.ndarray]:
+    """The difference picture of STRATEGY and OTHER as PNG bytes, and the drawn differences."""
+    figure, delta = diff_figure(strategy, other)
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png")
+    return buffer.getvalue(), delta

@@ -1,0 +1,174 @@
+"""``hog play``: a game of Hog in the terminal, against a strategy, between two
+people, or watching two strategies play."""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from dataclasses import dataclass
+from enum import Enum
+from typing import Annotated, TextIO
+
+import typer
+
+from cli.options import Db, Goal, Json, Rules, emit
+from cli.strategy_io import SPEC_HELP, resolve
+from hog.game import MAX_ROLLS, Strategy, checked_num_rolls
+from hog.interactive import Game, TurnReport
+from hog.rules import get_rules
+
+QUIT_WORDS = ("q", "quit", "exit")
+
+
+class First(str, Enum):
+    """Who takes player 0's seat (moves first) against a strategy."""
+
+    human = "human"
+    strategy = "strategy"
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat: a label for the screen and, for a computer player, its strategy."""
+
+    label: str
+    strategy: Strategy | None = None
+
+
+class LeftGame(Exception):
+    """The person at the keyboard left (end of input, or a quit word)."""
+
+
+def _dice(count: int) -> str:
+    return "1 die" if count == 1 else f"{count} dice"
+
+
+def _points(count: int) -> str:
+    return "1 point" if count == 1 else f"{count} points"
+
+
+def _score_line(game: Game, players: tuple[Player, Player]) -> str:
+    return ", ".join(f"{players[i].label} {game.scores[i]}" for i in (0, 1))
+
+
+def _ask(label: str, out: TextIO) -> int:
+    """A dice count typed by a person; asks again until it is 0..MAX_ROLLS."""
+    while True:
+        out.write(f"{label}, how many dice will you roll (0-{MAX_ROLLS})? ")
+        out.flush()
+        line = sys.stdin.readline()
+        if not line:
+            out.write("\n")
+            raise LeftGame
+        text = line.strip()
+        if text.lower() in QUIT_WORDS:
+            raise LeftGame
+        if text.isascii() and text.isdigit() and int(text) <= MAX_ROLLS:
+            return int(text)
+        wrong = f"{text!r} is not a number of dice: t" if text else "T"
+        out.write(f"{wrong}ype a whole number from 0 to {MAX_ROLLS} (or q to leave).\n")
+
+
+def _show_turn(report: TurnReport, game: Game, players: tuple[Player, Player], out: TextIO) -> None:
+    label = players[report.who].label
+    if report.num_rolls:
+        rolled = " ".join(map(str, report.outcomes))
+        out.write(f"{label} rolls {_dice(report.num_rolls)}: {rolled}  ->  {_points(report.points)}\n")
+    else:
+        out.write(f"{label} rolls 0 dice\n")
+    for event in report.events:
+        out.write(f"  * {event}\n")
+    for line in report.commentary:
+        out.write(f"  > {line}\n")
+    out.write(f"Score: {_score_line(game, players)}\n\n")
+    out.flush()
+
+
+def _play(game: Game, players: tuple[Player, Player], delay: float, out: TextIO) -> None:
+    """Turns until the game is over; LeftGame if a person leaves."""
+    while not game.over:
+        player = players[game.who]
+        if player.strategy is None:
+            num_rolls = _ask(player.label, out)
+        else:
+            score, opponent = game.scores if game.who == 0 else game.scores[::-1]
+            num_rolls = checked_num_rolls(player.strategy, score, opponent)
+            time.sleep(delay)
+        _show_turn(game.take_turn(num_rolls), game, players, out)
+
+
+def _players(
+    spec: str, humans: int, watch: tuple[str, str] | None, first: First, rules: str, goal: int, db: str | None
+) -> tuple[Player, Player]:
+    if watch is not None:
+        a, b = (resolve(text, rules, goal, db) for text in watch)
+        return Player(f"Player 0 ({a.name})", a), Player(f"Player 1 ({b.name})", b)
+    if humans == 2:
+        return Player("Player 0"), Player("Player 1")
+    computer = resolve(spec, rules, goal, db)
+    if first is First.human:
+        return Player("Player 0 (you)"), Player(f"Player 1 ({computer.name})", computer)
+    return Player(f"Player 0 ({computer.name})", computer), Player("Player 1 (you)")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("play")
+    def play_command(
+        rules: Rules,
+        spec: Annotated[
+            str, typer.Argument(metavar="[SPEC]", help=f"The strategy to play against. {SPEC_HELP}")
+        ] = "final_strategy",
+        goal: Goal = 100,
+        db: Db = None,
+        as_json: Json = False,
+        humans: Annotated[
+            int, typer.Option("--humans", min=1, max=2, help="1: you against SPEC; 2: two people at one keyboard.")
+        ] = 1,
+        watch: Annotated[
+            tuple[str, str] | None,
+            typer.Option("--watch", metavar="A B", help="Watch strategy A (player 0) play strategy B."),
+        ] = None,
+        delay: Annotated[
+            float, typer.Option("--delay", min=0, help="Seconds to pause before a strategy's turn.")
+        ] = 0.6,
+        seed: Annotated[
+            int | None,
+            typer.Option("--seed", help="Seed of the dice, for a game you can replay (default: a new one, shown)."),
+        ] = None,
+        first: Annotated[
+            First, typer.Option("--first", help="Who moves first when playing against SPEC: human or strategy.")
+        ] = First.human,
+    ) -> None:
+        """Play Hog in the terminal: type how many dice to roll; see the dice, each
+        rule that fired, both scores and the rule set's commentary.
+
+        End of input (Ctrl-D) or 'q' leaves the game, showing the score so far.
+        With --json the game is shown on stderr and its record is printed on stdout."""
+        if watch is not None and humans == 2:
+            raise typer.BadParameter("choose one of --watch and --humans 2")
+        players = _players(spec, humans, watch, first, rules, goal, db)
+        if seed is None:
+            seed = random.randrange(2**32)
+        game = Game(rules, goal=goal, seed=seed)
+        out = sys.stderr if as_json else sys.stdout
+        out.write(f"Hog, {rules} rules ({get_rules(rules).summary}); first to {goal} wins.\n")
+        out.write(f"Dice seed {seed} (--seed {seed} replays these dice).\n")
+        out.write(f"{players[0].label} moves first against {players[1].label}.\n\n")
+        try:
+            _play(game, players, delay, out)
+        except (LeftGame, KeyboardInterrupt) as left:
+            out.write(f"Game left at {game.scores[0]}-{game.scores[1]}: {_score_line(game, players)}.\n")
+            out.flush()
+            if as_json:
+                emit(_record(game, players, left=True), True, lambda: None)
+            if isinstance(left, KeyboardInterrupt):
+                raise typer.Exit(130) from None
+            return
+        out.write(f"{players[game.winner].label} wins, {game.scores[0]}-{game.scores[1]}!\n")
+        out.flush()
+        emit(_record(game, players, left=False), as_json, lambda: None)
+
+
+def _record(game: Game, players: tuple[Player, Player], left: bool) -> dict:
+    return game.to_dict() | {"players": [p.label for p in players], "left": left}

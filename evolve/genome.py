@@ -1,0 +1,50 @@
+"""The genome and the DEAP toolbox that varies it.
+
+A genome is a family's integer parameters, in the family's order, each
+within its bounds. As in DEAP's own examples, the creator classes are made
+once, when this module is imported, and ``make_toolbox`` registers the
+library's operators: random initial values within the bounds
+(``initCycle``), uniform crossover (``cxUniform``, which only swaps values
+between parents), uniform integer mutation within the bounds
+(``mutUniformInt``) and tournament selection.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+from typing import Callable, Sequence
+
+from deap import base, creator, tools
+
+from evolve.settings import Settings
+from strategies.families import Family
+
+__all__ = ["make_toolbox", "genome_params"]
+
+creator.create("FitnessWinRate", base.Fitness, weights=(1.0,))
+creator.create("Genome", list, fitness=creator.FitnessWinRate)
+
+
+def genome_params(family: Family, genome: Sequence[int]) -> dict[str, int]:
+    """The family parameters a genome stands for."""
+    return {p.name: int(value) for p, value in zip(family.parameters, genome)}
+
+
+def make_toolbox(
+    family: Family, settings: Settings, evaluate: Callable[[Sequence[int]], tuple[float]], map_: Callable
+) -> base.Toolbox:
+    """The toolbox of FAMILY's genomes: EVALUATE gives a genome's fitness
+    values, MAP_ replaces the built-in ``map`` (batched, cached evaluation)."""
+    lows = [p.low for p in family.parameters]
+    highs = [p.high for p in family.parameters]
+    attributes = tuple(partial(random.randint, low, high) for low, high in zip(lows, highs))
+    toolbox = base.Toolbox()
+    toolbox.register("individual", tools.initCycle, creator.Genome, attributes, n=1)
+    toolbox.register("population", tools.initRepeat, list, toolbox.individual)
+    toolbox.register("mate", tools.cxUniform, indpb=0.5)
+    toolbox.register("mutate", tools.mutUniformInt, low=lows, up=highs, indpb=settings.indpb)
+    toolbox.register("select", tools.selTournament, tournsize=settings.tournament)
+    toolbox.register("evaluate", evaluate)
+    toolbox.register("map", map_)
+    return toolbox

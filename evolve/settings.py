@@ -1,0 +1,45 @@
+"""The settings of an evolution run: DEAP's (mu + lambda) algorithm and its operators."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+__all__ = ["Settings", "SettingsError"]
+
+
+class SettingsError(ValueError):
+    """Settings an evolution cannot run with."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The (mu + lambda) algorithm's settings; ``offspring`` 0 means twice the population."""
+
+    population: int = 40
+    generations: int = 25
+    offspring: int = 0
+    cxpb: float = 0.5
+    mutpb: float = 0.4
+    indpb: float = 0.25
+    tournament: int = 3
+    hall_of_fame: int = 5
+
+    def __post_init__(self) -> None:
+        if self.population < 2:
+            raise SettingsError(f"population must be at least 2 (crossover needs two parents), not {self.population}")
+        if self.generations < 1:
+            raise SettingsError(f"generations must be at least 1, not {self.generations}")
+        if self.offspring < 0:
+            raise SettingsError(f"offspring must be positive (0: twice the population), not {self.offspring}")
+        if not (0 <= self.cxpb and 0 <= self.mutpb and self.cxpb + self.mutpb <= 1):
+            raise SettingsError(f"cxpb={self.cxpb} and mutpb={self.mutpb} must be >= 0 with a sum of at most 1")
+        if not 0 < self.indpb <= 1:
+            raise SettingsError(f"indpb must be in (0, 1], not {self.indpb}")
+        if self.tournament < 1 or self.hall_of_fame < 1:
+            raise SettingsError("tournament and hall_of_fame must be at least 1")
+        if self.offspring == 0:
+            object.__setattr__(self, "offspring", 2 * self.population)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)

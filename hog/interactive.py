@@ -1,0 +1,197 @@
+"""A game of Hog played one turn at a time, for people.
+
+``Game`` is the engine behind the terminal game (``hog play``) and any other
+front end: the caller supplies each turn's dice count, the game rolls, applies
+the rule set and reports what happened in a :class:`TurnReport`. The rules
+come only from ``hog.rules`` through ``hog.game.take_turn`` and the rule
+set's ``after_turn``, exactly as in ``hog.game.play``; the events in a report
+are read off what those functions returned, using the rule set's own names.
+
+>>> from hog.dice import make_test_dice
+>>> game = Game("square_swine", dice=make_test_dice(4, 5, 3))
+>>> report = game.take_turn(3)
+>>> report.outcomes, report.points, report.scores_after, report.events
+((4, 5, 3), 12, (12, 0), ())
+>>> game.take_turn(0).events
+('Pig Tail: 3 points for rolling 0',)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+from dataclasses import asdict, dataclass, field
+
+from hog.commentary import HIGHEST_MESSAGES, Commentary, announce_lead_changes, both, make_announce_highest, silence
+from hog.dice import Dice, make_fair_dice, six_sided
+from hog.game import GOAL, MAX_ROLLS, take_turn
+from hog.rules import RuleSet, get_rules
+
+__all__ = ["TurnReport", "Game", "commentary_for"]
+
+
+@dataclass(frozen=True)
+class TurnReport:
+    """What one turn did."""
+
+    who: int  #: the player who moved
+    num_rolls: int
+    outcomes: tuple[int, ...]  #: the dice rolled (empty for 0 dice)
+    points: int  #: points of the turn before the after-turn rule
+    events: tuple[str, ...]  #: what the rules did, in words
+    scores_before: tuple[int, int]  #: (score0, score1) before the turn
+    scores_after: tuple[int, int]  #: (score0, score1) after every rule
+    extra_turn: bool  #: the same player moves again (never once the game is over)
+    commentary: tuple[str, ...]  #: lines the rule set's commentary printed
+
+
+def commentary_for(rules: RuleSet | str) -> Commentary:
+    """The rule set's commentary: lead changes and both players' record gains
+    in its course's wording, or silence for a rule set without commentary."""
+    rules = get_rules(rules)
+    message = HIGHEST_MESSAGES.get(rules.name)
+    if message is None:
+        return silence
+    announce_highest = make_announce_highest(message)
+    return both(announce_lead_changes(), both(announce_highest(0), announce_highest(1)))
+
+
+def _points(number: int) -> str:
+    return f"{number} point" if number == 1 else f"{number} points"
+
+
+def _turn_events(
+    rules: RuleSet,
+    num_rolls: int,
+    outcomes: tuple[int, ...],
+    points: int,
+    scored: tuple[int, int],
+    after: tuple[int, int, bool],
+) -> list[str]:
+    """Words for what the rules did: SCORED is (score, opponent) once the
+    points are added, AFTER what the after-turn rule returned for it."""
+    events = []
+    if num_rolls == 0:
+        events.append(f"{rules.zero_dice_rule}: {_points(points)} for rolling 0")
+    elif 1 in outcomes:
+        events.append(f"Pig Out: a 1 was rolled, the turn scores {points}")
+    score, opponent = scored
+    new_score, new_opponent, _ = after
+    rule = rules.after_turn_rule
+    if (new_score, new_opponent) == (opponent, score) and score != opponent:
+        events.append(f"{rule}! scores swapped")
+    else:
+        if new_score != score:
+            doubled = " (doubled)" if new_score == 2 * score else ""
+            events.append(f"{rule}! {score} -> {new_score}{doubled}")
+        if new_opponent != opponent:
+            events.append(f"{rule}! opponent's score {opponent} -> {new_opponent}")
+    return events
+
+
+@dataclass
+class Game:
+    """A game between players 0 and 1 under RULES, one ``take_turn`` at a time.
+
+    Dice: DICE if given, else a fair six-sided die drawing from
+    ``random.Random(SEED)`` when SEED is given, else from ``random``.
+    """
+
+    rules: str
+    goal: int = GOAL
+    dice: Dice | None = None
+    seed: int | None = None
+    score0: int = 0
+    score1: int = 0
+    scores: tuple[int, int] = field(init=False)
+    who: int = field(init=False, default=0)
+    history: list[TurnReport] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._rules = get_rules(self.rules)
+        self.rules = self._rules.name
+        if isinstance(self.goal, bool) or not isinstance(self.goal, int) or self.goal < 1:
+            raise ValueError(f"goal must be a positive integer, not {self.goal!r}")
+        for name, score in (("score0", self.score0), ("score1", self.score1)):
+            if isinstance(score, bool) or not isinstance(score, int) or score < 0:
+                raise ValueError(f"{name} must be a non-negative integer, not {score!r}")
+        if self.dice is not None and self.seed is not None:
+            raise ValueError("give either dice or a seed, not both")
+        if self.dice is None:
+            self.dice = six_sided if self.seed is None else make_fair_dice(6, random.Random(self.seed))
+        self.scores = (self.score0, self.score1)
+        self._say = commentary_for(self._rules)
+
+    @property
+    def over(self) -> bool:
+        """Whether either score has reached the goal."""
+        return max(self.scores) >= self.goal
+
+    @property
+    def winner(self) -> int | None:
+        """The player with the higher score once the game is over, else None."""
+        if not self.over:
+            return None
+        return 0 if self.scores[0] > self.scores[1] else 1
+
+    def take_turn(self, num_rolls: int) -> TurnReport:
+        """Player ``who`` rolls NUM_ROLLS dice (0 for the zero-dice rule)."""
+        if self.over:
+            raise ValueError(f"the game is over ({self.scores[0]}-{self.scores[1]}, player {self.winner} won)")
+        if isinstance(num_rolls, bool) or not isinstance(num_rolls, int) or not 0 <= num_rolls <= MAX_ROLLS:
+            raise ValueError(f"number of dice must be an integer from 0 to {MAX_ROLLS}, not {num_rolls!r}")
+        who, before = self.who, self.scores
+        score, opponent = before if who == 0 else before[::-1]
+        rolled: list[int] = []
+        dice = self.dice
+
+        def recorded() -> int:
+            outcome = dice()
+            rolled.append(outcome)
+            return outcome
+
+        points = take_turn(num_rolls, opponent, self._rules, recorded)
+        after = self._rules.after_turn(score + points, opponent)
+        new_score, new_opponent, extra = after
+        self.scores = (new_score, new_opponent) if who == 0 else (new_opponent, new_score)
+        extra = bool(extra) and not self.over
+        events = _turn_events(self._rules, num_rolls, tuple(rolled), points, (score + points, opponent), after)
+        if extra:
+            events.append(f"{self._rules.after_turn_rule}: extra turn")
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            self._say = self._say(*self.scores)
+        if not extra:
+            self.who = 1 - who
+        report = TurnReport(
+            who=who,
+            num_rolls=num_rolls,
+            outcomes=tuple(rolled),
+            points=points,
+            events=tuple(events),
+            scores_before=before,
+            scores_after=self.scores,
+            extra_turn=extra,
+            commentary=tuple(printed.getvalue().splitlines()),
+        )
+        self.history.append(report)
+        return report
+
+    def to_dict(self) -> dict:
+        """The game's state as JSON-ready data."""
+        return {
+            "rules": self.rules,
+            "summary": self._rules.summary,
+            "goal": self.goal,
+            "scores": list(self.scores),
+            "who": self.who,
+            "over": self.over,
+            "winner": self.winner,
+            "max_rolls": MAX_ROLLS,
+            "history": [_report_dict(report) for report in self.history],
+        }
+
+
+def _report_dict(report: TurnReport) -> dict:
+    return {key: list(value) if isinstance(value, tuple) else value for key, value in asdict(report).items()}
