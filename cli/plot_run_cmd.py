@@ -7,15 +7,17 @@ or --goal.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cli.options import Db, Json, emit
 from cli.strategy_io import check_output
-from evolve.plots import EvolutionPlot, best_response_rate, evolution_figure
 from evolve.run import RunError, run_target
 from results.store import Store, open_store
+
+if TYPE_CHECKING:
+    from evolve.plots import EvolutionPlot
 
 
 def _reference(store: Store, run_id: int) -> tuple[float | None, str]:
@@ -26,6 +28,8 @@ def _reference(store: Store, run_id: int) -> tuple[float | None, str]:
     except RunError as error:
         typer.echo(f"hog: warning: no reference line: {error}", err=True)
         return None, ""
+    from evolve.plots import best_response_rate  # matplotlib loads only when drawing
+
     rate = best_response_rate(target.opponents, target.rules)
     if run.league_id is None:
         return rate, f"best response to {run.opponent}"
@@ -35,6 +39,8 @@ def _reference(store: Store, run_id: int) -> tuple[float | None, str]:
 def draw_run(store: Store, run_id: int, png: Path) -> EvolutionPlot:
     """Draw run RUN_ID's best and mean fitness by generation, with the best
     response's win rate as a reference line, into PNG; returns what it drew."""
+    from evolve.plots import evolution_figure
+
     run = store.get_run(run_id)
     reference, label = _reference(store, run_id)
     against = run.opponent if run.league_id is None else f"league #{run.league_id}"

@@ -9,51 +9,18 @@ the valid ones are stored and the exit status is 1 if any was refused.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import Progress
 
 from cli.options import Db, Goal, Json, Rules, emit
-from results.errors import StoreError
 from results.store import open_store
-from strategies.loader import SandboxError, load_source, table_from_source
-from strategies.table import StrategyTable
+from strategies.submission import Submission, check_file, store_submissions
 
 _SUFFIXES = (".py", ".json")
-
-
-@dataclass
-class _Outcome:
-    """One file's fate: a valid table (then a record once stored), or an error."""
-
-    file: Path
-    table: StrategyTable | None = None
-    source: str | None = None
-    error: str | None = None
-    record: Any = None
-    duplicate: bool = False
-
-    def as_dict(self) -> dict[str, Any]:
-        if self.error is not None:
-            return {"file": str(self.file), "ok": False, "error": self.error}
-        return {
-            "file": str(self.file),
-            "ok": True,
-            "id": self.record.id,
-            "name": self.record.name,
-            "sha256": self.record.sha256,
-            "duplicate": self.duplicate,
-        }
-
-    def line(self) -> str:
-        if self.error is not None:
-            return f"refused {self.error}"
-        done = "already stored as" if self.duplicate else "stored as"
-        return f"{self.file.name}: {done} {self.record.name!r} (#{self.record.id}, sha256 {self.record.sha256[:12]})"
 
 
 def _files(path: Path) -> list[Path]:
@@ -64,19 +31,6 @@ def _files(path: Path) -> list[Path]:
     if not files:
         raise FileNotFoundError(f"folder {str(path)!r} has no {' or '.join(_SUFFIXES)} files to submit")
     return files
-
-
-def _evaluate(file: Path, rules: str, goal: int, function: str, name: str | None) -> _Outcome:
-    """Load FILE in the sandbox; a refusal (or an unreadable file) becomes the outcome's error."""
-    try:
-        source = load_source(file)
-        return _Outcome(file, table_from_source(source, file.name, rules, goal, function, name), source)
-    except SandboxError:
-        raise  # this machine's problem, not the file's
-    except ValueError as error:
-        return _Outcome(file, error=str(error))
-    except OSError as error:
-        return _Outcome(file, error=f"{file.name}: cannot be read: {error.strerror or error}")
 
 
 def register(app: typer.Typer) -> None:
@@ -114,7 +68,7 @@ def register(app: typer.Typer) -> None:
             task = bar.add_task("checking", total=len(files))
             outcomes = []
             for file in files:
-                outcomes.append(_evaluate(file, rules, goal, function, name))
+                outcomes.append(check_file(file, rules, goal, function, name))
                 bar.advance(task)
                 bar.refresh()
         _store([o for o in outcomes if o.table is not None], db, author)
@@ -135,15 +89,9 @@ def register(app: typer.Typer) -> None:
             raise ValueError(f"{len(refused)} of {len(outcomes)} files in {str(path)!r} were refused")
 
 
-def _store(valid: list[_Outcome], db: str | None, author: str | None) -> None:
-    """Store each valid table with its source (one transaction each); a store refusal becomes an error."""
+def _store(valid: list[Submission], db: str | None, author: str | None) -> None:
+    """Store the valid submissions (one transaction each); the database is opened only if there are any."""
     if not valid:
         return
     with open_store(db) as store:
-        for outcome in valid:
-            try:
-                outcome.record, outcome.duplicate = store.add_strategy(
-                    outcome.table, author=author, source=outcome.source
-                )
-            except StoreError as error:
-                outcome.error = f"{outcome.file.name}: {error}"
+        store_submissions(store, valid, author)

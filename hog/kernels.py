@@ -118,7 +118,7 @@ def _analyse(tables, which, optimise, perfect, rule_arrays):
     return table, values[0], 1.0 - values[states]
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def pair_win_probabilities(tables, pairs, rule_arrays):
     """For each row (a, b) of PAIRS: [first, second], table a's chances to win
     against table b moving first and moving second. TABLES is (n, goal, goal)."""

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Install Debian's chromium for the browser tests (tests/test_web_browser.py),
+# which drive it with Playwright for Python (the `test` extra). Playwright's
+# own browser download is not used.
+#
+# Run as root. Idempotent: an installed chromium is left as it is. Prints
+# nothing but errors.
+set -euo pipefail
+
+quiet() {  # run a command, show its output only if it fails
+    local log
+    log="$(mktemp)"
+    if ! "$@" >"$log" 2>&1; then
+        cat "$log" >&2
+        rm -f "$log"
+        return 1
+    fi
+    rm -f "$log"
+}
+
+if ! dpkg-query -W -f='${Status}' chromium 2>/dev/null | grep -q "ok installed"; then
+    export DEBIAN_FRONTEND=noninteractive
+    quiet apt-get update
+    quiet apt-get install -y --no-install-recommends chromium
+fi
+command -v chromium >/dev/null || { echo "browser.sh: chromium is not on PATH after installing it" >&2; exit 1; }

@@ -1,0 +1,173 @@
+"""Submitting a strategy file: check it in the sandbox, then store it.
+
+The one code path of ``hog submit`` and of the web arena's upload form.
+:func:`check_file` reads a file (size limit, UTF-8) and runs the loader
+(:mod:`strategies.loader`, the sandbox); a refusal becomes the
+submission's one-line ``error``. :func:`store_submissions` stores the valid
+ones, each with its source text, in a store passed in (any object with
+``add_strategy``, such as ``results.store.Store``).
+
+The sandbox confines its child between fork and exec, which is only safe in
+a process with a single thread. A caller that has other threads (a web
+server) uses :func:`check_file_in_fresh_process`: the same
+:func:`check_file`, run by a new interpreter kept to one thread, which reads
+the request as JSON on standard input and writes the outcome as JSON on
+standard output. That interpreter runs isolated (``python -I -m
+strategies.submission``), so nothing in the current folder can stand in for
+the project's modules.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from strategies.loader import Limits, SandboxError, load_source, table_from_source
+from strategies.table import StrategyTable
+
+__all__ = [
+    "Submission",
+    "SubmissionStore",
+    "check_file",
+    "check_file_in_fresh_process",
+    "store_submissions",
+]
+
+#: Seconds the fresh checking process may take beyond the sandbox's own wall-clock limit.
+_CHECKER_GRACE_SECONDS = 30.0
+#: Keeps numerical libraries from starting worker threads in the checking process.
+_ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "NUMBA_NUM_THREADS": "1"}
+
+
+class SubmissionStore(Protocol):
+    """What storing a submission needs from a results store."""
+
+    def add_strategy(self, table: StrategyTable, author: str | None = None, source: str | None = None) -> Any: ...
+
+
+@dataclass
+class Submission:
+    """One file's fate: a valid table (then a stored record), or a one-line error."""
+
+    file: str  #: the path as given
+    table: StrategyTable | None = None
+    source: str | None = None
+    error: str | None = None
+    record: Any = None  #: the stored record, once stored
+    duplicate: bool = False  #: the table was stored before, as ``record``
+
+    @property
+    def filename(self) -> str:
+        return Path(self.file).name
+
+    def as_dict(self) -> dict[str, Any]:
+        if self.error is not None:
+            return {"file": self.file, "ok": False, "error": self.error}
+        return {
+            "file": self.file,
+            "ok": True,
+            "id": self.record.id,
+            "name": self.record.name,
+            "sha256": self.record.sha256,
+            "duplicate": self.duplicate,
+        }
+
+    def line(self) -> str:
+        """The outcome in one line for people."""
+        if self.error is not None:
+            return f"refused {self.error}"
+        done = "already stored as" if self.duplicate else "stored as"
+        return f"{self.filename}: {done} {self.record.name!r} (#{self.record.id}, sha256 {self.record.sha256[:12]})"
+
+
+def check_file(
+    path: str | Path, rules: str, goal: int = 100, function: str = "final_strategy", name: str | None = None
+) -> Submission:
+    """Load PATH in the sandbox; a refusal (or an unreadable file) becomes the error.
+
+    SandboxError (the sandbox cannot run on this machine) is raised: it is not
+    the file's fault."""
+    file = str(path)
+    try:
+        source = load_source(path)
+        return Submission(file, table_from_source(source, Path(path).name, rules, goal, function, name), source)
+    except SandboxError:
+        raise
+    except ValueError as error:
+        return Submission(file, error=str(error))
+    except OSError as error:
+        return Submission(file, error=f"{Path(path).name}: cannot be read: {error.strerror or error}")
+
+
+def store_submissions(store: SubmissionStore, submissions: list[Submission], author: str | None) -> None:
+    """Store each valid submission with its source (one transaction each);
+    a refusal by the store (a name taken, a bad author) becomes its error."""
+    for submission in submissions:
+        if submission.table is None:
+            continue
+        try:
+            submission.record, submission.duplicate = store.add_strategy(
+                submission.table, author=author, source=submission.source
+            )
+        except ValueError as error:
+            submission.error = f"{submission.filename}: {error}"
+
+
+def check_file_in_fresh_process(
+    path: str | Path, rules: str, goal: int = 100, function: str = "final_strategy", name: str | None = None
+) -> Submission:
+    """:func:`check_file` run by a new, single-threaded interpreter; safe to
+    call from any thread. Raises SandboxError if that process fails."""
+    request = {"path": str(path), "rules": rules, "goal": goal, "function": function, "name": name}
+    try:
+        done = subprocess.run(
+            [sys.executable, "-I", "-m", "strategies.submission"],
+            input=json.dumps(request),
+            capture_output=True,
+            text=True,
+            timeout=Limits().wall_seconds + _CHECKER_GRACE_SECONDS,
+            env={**os.environ, **_ONE_THREAD},
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        raise SandboxError("the strategy checker did not finish in time") from None
+    try:
+        reply = json.loads(done.stdout)
+    except ValueError:
+        reply = None
+    if done.returncode != 0 or not isinstance(reply, dict):
+        lines = done.stderr.strip().splitlines()
+        raise SandboxError(f"the strategy checker failed: {lines[-1] if lines else f'exit status {done.returncode}'}")
+    if "sandbox_error" in reply:
+        raise SandboxError(reply["sandbox_error"])
+    if "error" in reply:
+        return Submission(str(path), error=reply["error"])
+    table = StrategyTable(reply["table"], rules, reply["name"], reply["origin"], reply["params"])
+    return Submission(str(path), table, reply["source"])
+
+
+def _reply(request: dict[str, Any]) -> dict[str, Any]:
+    """The JSON-ready outcome of one :func:`check_file` request."""
+    try:
+        submission = check_file(request["path"], request["rules"], request["goal"], request["function"], request["name"])
+    except SandboxError as error:
+        return {"sandbox_error": str(error)}
+    if submission.error is not None:
+        return {"error": submission.error}
+    table = submission.table
+    return {
+        "table": table.table.tolist(),
+        "name": table.name,
+        "origin": table.origin,
+        "params": dict(table.params),
+        "source": submission.source,
+    }
+
+
+if __name__ == "__main__":
+    json.dump(_reply(json.load(sys.stdin)), sys.stdout)

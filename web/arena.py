@@ -1,0 +1,255 @@
+"""What the web pages and the JSON API show, computed in one place for both.
+
+An :class:`Arena` holds the open results store, the default rule set and
+goal, the games in progress and a small cache of pictures. Strategies are
+named as on the command line, except that a visitor can never name a file
+on the server: a reference is a library expression (``always_roll(6)``,
+``perfect``), or the name or id of a stored strategy.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+import tempfile
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from matplotlib.figure import Figure
+
+from arena.plots import win_rate_matrix_figure
+from arena.tournament import builtin_entries
+from hog.rules import get_rules
+from results.leaderboard import Row, rank
+from results.records import LeagueResults, StrategyRecord
+from results.store import NotStored, Store
+from strategies import library
+from strategies.heatmap import heatmap_figure
+from strategies.spec import SpecError, parse_expression
+from strategies.submission import Submission, check_file_in_fresh_process, store_submissions
+from strategies.table import StrategyTable
+from web.games import GameRoom, VisitorGame
+
+__all__ = ["Arena", "Leaderboard", "MatchRow", "StrategyView", "UPLOAD_SUFFIXES", "builtin_specs"]
+
+#: File types the upload form takes.
+UPLOAD_SUFFIXES = (".py", ".json")
+#: Longest uploaded file name kept (the end of it, so the suffix stays).
+_NAME_CHARS = 100
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    """A league and its ranking (``results.leaderboard.rank``)."""
+
+    results: LeagueResults
+    rows: list[Row]
+
+    @property
+    def pairs(self) -> int:
+        n = len(self.results.entries)
+        return n * (n - 1) // 2
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "league": self.results.league.as_dict(),
+            "entries": len(self.results.entries),
+            "pairs": self.pairs,
+            "matches": len(self.results.matches),
+            "rows": [row.as_dict() for row in self.rows],
+        }
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """A stored exact match of the shown strategy against OPPONENT."""
+
+    opponent: StrategyRecord
+    win_rate: float
+    first: float  #: win rate moving first
+    second: float  #: win rate moving second
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "opponent": self.opponent.name,
+            "opponent_id": self.opponent.id,
+            "win_rate": self.win_rate,
+            "a_first": self.first,
+            "a_second": self.second,
+        }
+
+
+@dataclass(frozen=True)
+class StrategyView:
+    """A strategy, its stored entry (if its table is stored) and its stored exact matches."""
+
+    table: StrategyTable
+    record: StrategyRecord | None
+    matches: list[MatchRow]
+
+    def as_dict(self) -> dict[str, Any]:
+        table = self.table
+        return {
+            "name": table.name,
+            "rules": table.rules,
+            "goal": table.goal,
+            "origin": table.origin,
+            "params": dict(table.params),
+            "sha256": table.sha256,
+            "stored": None if self.record is None else self.record.as_dict(),
+            "matches": [match.as_dict() for match in self.matches],
+            "table": table.table.tolist(),
+        }
+
+
+@lru_cache(maxsize=32)
+def builtin_specs(rules: str, goal: int) -> tuple[tuple[str, str], ...]:
+    """(expression, summary) of each strategy of the built-in league."""
+    summaries = {name: entry.summary for name, entry in library.builtins(rules).items()}
+    return tuple((table.name, summaries.get(table.name.split("(")[0], "")) for table in builtin_entries(rules, goal))
+
+
+def _upload_name(filename: str | None) -> str:
+    """A file name safe to write in a fresh folder: the last part of FILENAME,
+    printable characters only, at most a hundred of them."""
+    name = Path((filename or "").replace("\\", "/")).name
+    name = "".join(c for c in name if c.isprintable())[-_NAME_CHARS:]
+    return name if name.strip(".") else "upload"
+
+
+class _PictureCache:
+    """PNG pictures by key, the most recently used kept; drawing is serialised
+    (matplotlib is not made for drawing in several threads at once)."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._pictures: OrderedDict[tuple, bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple, draw: Callable[[], Figure]) -> bytes:
+        with self._lock:
+            if key in self._pictures:
+                self._pictures.move_to_end(key)
+                return self._pictures[key]
+            buffer = io.BytesIO()
+            draw().savefig(buffer, format="png")
+            self._pictures[key] = buffer.getvalue()
+            while len(self._pictures) > self.size:
+                self._pictures.popitem(last=False)
+            return self._pictures[key]
+
+
+class Arena:
+    """The web arena's view of a results store (see the module docstring)."""
+
+    def __init__(self, store: Store, rules: str, goal: int, games: GameRoom | None = None) -> None:
+        self.store = store
+        self.rules = get_rules(rules).name
+        self.goal = goal
+        self.games = games or GameRoom()
+        self._pictures = _PictureCache()
+        self._checking = threading.BoundedSemaphore(2)
+
+    # --- leaderboards ---
+
+    def leaderboard(self, rules: str, goal: int, league: str | None = None) -> Leaderboard | None:
+        """League LEAGUE (name or id) of RULES and GOAL, or the latest finished
+        one; None if there is none. NotStored if LEAGUE names none."""
+        record = self.store.get_league(league, rules, goal) if league else self.store.latest_league(rules, goal)
+        if record is None:
+            return None
+        results = self.store.league_results(record.id)
+        return Leaderboard(results, rank(results))
+
+    def matrix_png(self, board: Leaderboard) -> bytes:
+        """The win-rate matrix of a league as PNG."""
+        key = ("matrix", board.results.league.id, len(board.results.matches))
+        return self._pictures.get(key, lambda: win_rate_matrix_figure(board.results, board.rows)[0])
+
+    # --- strategies ---
+
+    def stored(self, rules: str, goal: int) -> list[StrategyRecord]:
+        return self.store.list_strategies(rules, goal)
+
+    def find(self, ref: str, rules: str, goal: int) -> StrategyTable:
+        """The strategy REF names: a library expression, else a stored name or id.
+        Never a file. NotStored or a ValueError with one line if there is none."""
+        ref = ref.strip()
+        try:
+            parsed = parse_expression(ref) if ref and not ref.isdigit() else None
+        except SpecError:
+            parsed = None  # not an expression; perhaps a stored name
+        if parsed is not None and parsed[0] in library.names(rules):
+            name, args, kwargs = parsed
+            return library.make(name, rules, goal, args, kwargs)
+        try:
+            return self.store.get_strategy(ref, rules, goal)
+        except NotStored:
+            raise NotStored(
+                f"no strategy {ref!r} for {rules}, goal {goal}: not a library expression "
+                f"({library.describe(rules)}), nor the name or id of a stored strategy"
+            ) from None
+
+    def strategy(self, ref: str, rules: str, goal: int) -> StrategyView:
+        """The strategy REF names, with its stored entry and matches."""
+        table = self.find(ref, rules, goal)
+        stored = self.stored(rules, goal)
+        record = next((r for r in stored if r.sha256 == table.sha256), None)
+        return StrategyView(table, record, self._matches(table, record, stored))
+
+    def _matches(
+        self, table: StrategyTable, record: StrategyRecord | None, stored: list[StrategyRecord]
+    ) -> list[MatchRow]:
+        """The stored exact matches of TABLE against every other stored strategy, hardest first."""
+        if record is None:
+            return []
+        others = {r.sha256: r for r in stored if r.sha256 != table.sha256}
+        found = self.store.cached_matches(
+            table.rules, table.goal, "exact", 0, 0, [(table.sha256, sha) for sha in others]
+        )
+        rows = [MatchRow(others[b], m.win_rate, m.a_first, m.a_second) for (_, b), m in found.items()]
+        return sorted(rows, key=lambda row: (row.win_rate, row.opponent.name))
+
+    def heatmap_png(self, table: StrategyTable) -> bytes:
+        """The heat map of a strategy as PNG."""
+        return self._pictures.get(("heatmap", table.name, table.rules, table.sha256), lambda: heatmap_figure(table))
+
+    # --- uploads ---
+
+    def submit(
+        self,
+        upload: BinaryIO,
+        filename: str | None,
+        rules: str,
+        goal: int,
+        function: str = "final_strategy",
+        name: str | None = None,
+        author: str | None = None,
+    ) -> Submission:
+        """Check an uploaded file as ``hog submit`` does (in a fresh process)
+        and store it if valid; the submission carries the outcome."""
+        safe = _upload_name(filename)
+        if Path(safe).suffix.lower() not in UPLOAD_SUFFIXES:
+            return Submission(safe, error=f"{safe}: not a strategy file; upload a {' or '.join(UPLOAD_SUFFIXES)} file")
+        with tempfile.TemporaryDirectory(prefix="hog-upload-") as folder:
+            path = Path(folder) / safe
+            with open(path, "wb") as copy:
+                shutil.copyfileobj(upload, copy)
+            with self._checking:
+                submission = check_file_in_fresh_process(path, rules, goal, function, name or None)
+        submission.file = safe  # the visitor's file name, not the temporary path
+        store_submissions(self.store, [submission], author or None)
+        return submission
+
+    # --- games ---
+
+    def start_game(
+        self, ref: str, rules: str, goal: int, visitor_first: bool = True, seed: int | None = None
+    ) -> VisitorGame:
+        """A new game of the visitor against the strategy REF names."""
+        return self.games.start(self.find(ref, rules, goal), visitor_first, seed)

@@ -1,0 +1,123 @@
+"""The pages: leaderboard, strategies, upload form and games, rendered on the server."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from hog.game import MAX_ROLLS
+from hog.rules import get_rules
+from web.arena import UPLOAD_SUFFIXES, builtin_specs
+from web.deps import MAX_GOAL, ArenaDep, Scope, ScopeQuery
+from web.views import render
+
+__all__ = ["router"]
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.get("/", response_class=HTMLResponse)
+@router.get("/leaderboard", response_class=HTMLResponse, name="leaderboard_page")
+def leaderboard_page(request: Request, arena: ArenaDep, scope: ScopeQuery, league: str | None = None) -> Response:
+    board = arena.leaderboard(scope.rules, scope.goal, league or None)
+    return render(request, "leaderboard.html", {"scope": scope, "board": board})
+
+
+@router.get("/leaderboard/matrix.png", name="matrix_png")
+def matrix_png(arena: ArenaDep, scope: ScopeQuery, league: str | None = None) -> Response:
+    board = arena.leaderboard(scope.rules, scope.goal, league or None)
+    if board is None:
+        return Response(status_code=404)
+    return Response(arena.matrix_png(board), media_type="image/png")
+
+
+@router.get("/strategies", response_class=HTMLResponse, name="strategies_page")
+def strategies_page(request: Request, arena: ArenaDep, scope: ScopeQuery) -> Response:
+    context = {
+        "scope": scope,
+        "stored": arena.stored(scope.rules, scope.goal),
+        "builtins": builtin_specs(scope.rules, scope.goal),
+    }
+    return render(request, "strategies.html", context)
+
+
+@router.get("/strategies/{ref}", response_class=HTMLResponse, name="strategy_page")
+def strategy_page(request: Request, arena: ArenaDep, scope: ScopeQuery, ref: str) -> Response:
+    view = arena.strategy(ref, scope.rules, scope.goal)
+    return render(request, "strategy.html", {"scope": scope, "ref": ref, "view": view})
+
+
+@router.get("/strategies/{ref}/heatmap.png", name="heatmap_png")
+def heatmap_png(arena: ArenaDep, scope: ScopeQuery, ref: str) -> Response:
+    return Response(arena.heatmap_png(arena.find(ref, scope.rules, scope.goal)), media_type="image/png")
+
+
+@router.get("/submit", response_class=HTMLResponse, name="submit_page")
+def submit_page(request: Request, scope: ScopeQuery) -> Response:
+    return render(request, "submit.html", {"scope": scope, "submission": None, "suffixes": UPLOAD_SUFFIXES})
+
+
+@router.post("/submit", response_class=HTMLResponse)
+def submit_form(
+    request: Request,
+    arena: ArenaDep,
+    file: Annotated[UploadFile, File()],
+    rules: Annotated[str, Form()],
+    goal: Annotated[int, Form(ge=1, le=MAX_GOAL)],
+    name: Annotated[str, Form()] = "",
+    author: Annotated[str, Form()] = "",
+    function: Annotated[str, Form()] = "final_strategy",
+) -> Response:
+    scope = Scope(get_rules(rules).name, goal)
+    submission = arena.submit(
+        file.file, file.filename, scope.rules, goal, function.strip() or "final_strategy", name.strip(), author.strip()
+    )
+    context = {"scope": scope, "submission": submission, "suffixes": UPLOAD_SUFFIXES}
+    return render(request, "submit.html", context, status_code=400 if submission.error else 200)
+
+
+@router.get("/play", response_class=HTMLResponse, name="new_game_page")
+def new_game_page(request: Request, arena: ArenaDep, scope: ScopeQuery, opponent: str = "final_strategy") -> Response:
+    stored, builtins = arena.stored(scope.rules, scope.goal), builtin_specs(scope.rules, scope.goal)
+    listed = {spec for spec, _ in builtins} | {str(record.id) for record in stored}
+    context = {
+        "scope": scope,
+        "opponent": opponent,
+        "expression": "" if opponent in listed else opponent,  # an expression the list does not offer
+        "stored": stored,
+        "builtins": builtins,
+    }
+    return render(request, "new_game.html", context)
+
+
+@router.post("/play")
+def start_game(
+    request: Request,
+    arena: ArenaDep,
+    rules: Annotated[str, Form()],
+    goal: Annotated[int, Form(ge=1, le=MAX_GOAL)],
+    opponent: Annotated[str, Form()] = "",
+    expression: Annotated[str, Form()] = "",
+    first: Annotated[str, Form()] = "visitor",
+) -> Response:
+    rules = get_rules(rules).name
+    game = arena.start_game(expression.strip() or opponent, rules, goal, visitor_first=first != "strategy")
+    return RedirectResponse(request.url_for("game_page", game_id=game.id), status_code=303)
+
+
+@router.get("/play/{game_id}", response_class=HTMLResponse, name="game_page")
+def game_page(request: Request, arena: ArenaDep, game_id: str) -> Response:
+    game = arena.games.get(game_id)
+    state = game.to_dict()
+    scope = Scope(game.game.rules, game.game.goal)
+    context = {"scope": scope, "game": state, "turns": list(enumerate(state["history"], start=1))[::-1]}
+    return render(request, "game.html", context)
+
+
+@router.post("/play/{game_id}")
+def game_turn(request: Request, arena: ArenaDep, game_id: str, num_rolls: Annotated[int, Form(ge=0, le=MAX_ROLLS)]) -> Response:
+    arena.games.get(game_id).visitor_turn(num_rolls)
+    return RedirectResponse(request.url_for("game_page", game_id=game_id), status_code=303)
+
