@@ -14,7 +14,20 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import typer
 
 #: Modules that each define ``register(app)``; one per command or group.
-COMMAND_MODULES = ("cli.rules_cmd", "cli.leaderboard_cmd", "cli.strategies_cmd", "cli.show_cmd", "cli.match_cmd", "cli.solve_cmd", "cli.submit_cmd", "cli.league_cmd", "cli.evolve_cmd", "cli.play_cmd", "cli.plot_run_cmd", "cli.serve_cmd")
+COMMAND_MODULES = (
+    "cli.rules_cmd",
+    "cli.match_cmd",
+    "cli.solve_cmd",
+    "cli.show_cmd",
+    "cli.submit_cmd",
+    "cli.strategies_cmd",
+    "cli.league_cmd",
+    "cli.leaderboard_cmd",
+    "cli.evolve_cmd",
+    "cli.plot_run_cmd",
+    "cli.play_cmd",
+    "cli.serve_cmd",
+)
 
 #: Errors that are the user's to fix: printed as one line, exit code 1.
 USER_ERRORS: tuple[type[BaseException], ...] = (ValueError, KeyError, LookupError, OSError, AssertionError)
