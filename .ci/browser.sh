@@ -7,16 +7,7 @@
 # nothing but errors.
 set -euo pipefail
 
-quiet() {  # run a command, show its output only if it fails
-    local log
-    log="$(mktemp)"
-    if ! "$@" >"$log" 2>&1; then
-        cat "$log" >&2
-        rm -f "$log"
-        return 1
-    fi
-    rm -f "$log"
-}
+source "$(dirname "$0")/quiet.sh"
 
 if ! dpkg-query -W -f='${Status}' chromium 2>/dev/null | grep -q "ok installed"; then
     export DEBIAN_FRONTEND=noninteractive

@@ -13,16 +13,7 @@ PG_PASSWORD="${HOG_PG_PASSWORD:-hog}"
 PG_DATABASE="${HOG_PG_DATABASE:-hog_test}"
 PG_PORT="${HOG_PG_PORT:-5432}"
 
-quiet() {  # run a command, show its output only if it fails
-    local log
-    log="$(mktemp)"
-    if ! "$@" >"$log" 2>&1; then
-        cat "$log" >&2
-        rm -f "$log"
-        return 1
-    fi
-    rm -f "$log"
-}
+source "$(dirname "$0")/quiet.sh"
 
 if ! dpkg-query -W -f='${Status}' postgresql 2>/dev/null | grep -q "ok installed"; then
     export DEBIAN_FRONTEND=noninteractive

@@ -44,8 +44,8 @@ def check_compatible(tables: Sequence[StrategyTable]) -> tuple[str, int]:
     for table in tables[1:]:
         if (table.rules, table.goal) != (first.rules, first.goal):
             raise IncompatibleTables(
-                f"{table.name!r} is for {table.rules} to {table.goal} but {first.name!r} "
-                f"is for {first.rules} to {first.goal}; a match needs one rule set and goal"
+                f"{table.name!r} is for {table.rules}, goal {table.goal}, but {first.name!r} "
+                f"is for {first.rules}, goal {first.goal}; they must share one rule set and goal"
             )
     return first.rules, first.goal
 

@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from arena.match import check_compatible
 from arena.parallel import run_chunks
 from evolve.genome import genome_params
 from hog import exact
@@ -48,16 +49,10 @@ def make_target(family: str, opponents: Sequence[StrategyTable]) -> Target:
     """The target of FAMILY's genomes: OPPONENTS, all of one rule set and goal."""
     if not opponents:
         raise TargetError("there is no opponent to evolve against")
-    first = opponents[0]
-    for other in opponents[1:]:
-        if (other.rules, other.goal) != (first.rules, first.goal):
-            raise TargetError(
-                f"opponent {other.name!r} is for {other.rules}, goal {other.goal}, "
-                f"but {first.name!r} is for {first.rules}, goal {first.goal}"
-            )
+    rules, _ = check_compatible(opponents)
     stack = np.stack([o.table for o in opponents])
     stack.setflags(write=False)
-    return Target(get_family(family).name, first.rules, stack)
+    return Target(get_family(family).name, rules, stack)
 
 
 def evaluate(target: Target, genome: Sequence[int]) -> tuple[float]:
