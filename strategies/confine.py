@@ -5,7 +5,8 @@ seccomp program); its :meth:`Confinement.preexec` is passed to
 ``subprocess.Popen(preexec_fn=...)`` and only makes system calls between fork
 and exec. The layers, each applied where the kernel offers it:
 
-* resource limits (always): CPU seconds, address space, size of any file
+* resource limits (always): CPU seconds (SIGXCPU at the soft limit, which
+  the child may raise up to the hard one, then SIGKILL), address space, size of any file
   written, open files, no core files, and no new processes
   (``RLIMIT_NPROC``; Linux does not apply it to root, hence seccomp below);
 * a new user and network namespace: no capabilities over the machine, and no
@@ -180,7 +181,8 @@ def _limit(resource_id: int, value: int) -> tuple[int, tuple[int, int]]:
 class Confinement:
     """Everything the child is confined by; call :meth:`close` after spawning."""
 
-    cpu_seconds: int
+    cpu_seconds: int  #: soft limit: SIGXCPU, which the child may handle
+    cpu_hard_seconds: int  #: hard limit: SIGKILL
     memory_bytes: int
     file_bytes: int
     open_files: int
@@ -194,7 +196,7 @@ class Confinement:
 
     def __post_init__(self) -> None:
         cpu_hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
-        cpu = (self.cpu_seconds, self.cpu_seconds + 1)  # SIGXCPU, then SIGKILL a second later
+        cpu = (self.cpu_seconds, max(self.cpu_seconds, self.cpu_hard_seconds))
         if cpu_hard != resource.RLIM_INFINITY:
             cpu = (min(cpu[0], cpu_hard), min(cpu[1], cpu_hard))
         self._rlimits = [

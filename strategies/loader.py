@@ -13,8 +13,10 @@ the function returned or raised there.
 
 from __future__ import annotations
 
+import io
 import os
 import signal
+import tokenize
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,7 @@ __all__ = ["SubmissionError", "SandboxError", "Limits", "load_file", "load_sourc
 
 _PURE = "a strategy must be a pure function of the two scores (no random numbers, no state kept between calls)"
 _NOT_A_TABLE = "wrote something that is not a strategy table on the result channel"
+_OUT_OF_TIME = "was still running when the CPU time limit ran out"
 
 
 class SubmissionError(ValueError):
@@ -42,7 +45,10 @@ def _size(count: int) -> str:
 
 
 def load_source(path: str | os.PathLike[str], limits: Limits | None = None) -> str:
-    """The text of a strategy file, refusing one over the size limit or not in UTF-8."""
+    """The text of a strategy file, refusing one over the size limit or not in its encoding.
+
+    The encoding is Python's: UTF-8 (with or without a byte order mark) unless
+    a coding line in the first two lines declares another (PEP 263)."""
     limits = limits or Limits()
     path = Path(path)
     size = path.stat().st_size
@@ -55,12 +61,19 @@ def load_source(path: str | os.PathLike[str], limits: Limits | None = None) -> s
     if len(data) > limits.source_bytes:
         raise SubmissionError(f"{path.name}: file grew over the {_size(limits.source_bytes)} limit while being read")
     try:
-        return data.decode("utf-8")
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as error:
+        if not str(error).startswith("invalid or missing encoding declaration"):
+            raise SubmissionError(f"{path.name}: cannot be read as Python source: {_clean(error)}") from None
+        encoding = "utf-8"  # the first lines are not UTF-8 and declare nothing: said below, with the byte
+    try:
+        return data.decode(encoding)
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
-        raise SubmissionError(
-            f"{path.name}: not UTF-8 text (byte 0x{data[error.start]:02x} on line {line}); save the file as UTF-8"
-        ) from None
+        bad = f"byte 0x{data[error.start]:02x} on line {line}"
+        if encoding in ("utf-8", "utf-8-sig"):
+            raise SubmissionError(f"{path.name}: not UTF-8 text ({bad}); save the file as UTF-8") from None
+        raise SubmissionError(f"{path.name}: not {encoding} text as its coding line declares ({bad})") from None
 
 
 def load_file(
@@ -134,7 +147,7 @@ def _table(run: ChildRun, filename: str, function: str, goal: int, limits: Limit
 
 def _process_problem(run: ChildRun, stage: str, limits: Limits) -> str:
     """Why the child ended without sending a whole table."""
-    if run.cpu_seconds >= limits.cpu_seconds or run.returncode == -signal.SIGXCPU:
+    if run.returncode == -signal.SIGXCPU or run.cpu_seconds >= 2 * limits.cpu_seconds:
         return f"used up the {limits.cpu_seconds} s CPU time limit {stage}"
     if run.timed_out:
         return f"did not finish within the {limits.wall_seconds:g} s wall-clock limit {stage}"
@@ -161,6 +174,11 @@ def _check_pass(
         outcome = _outcome(values[index])
         if outcome == "raised MemoryError" or outcome.startswith("raised MemoryError:"):
             outcome += f" (over the {_size(limits.memory_bytes)} memory limit)"
+        elif outcome == _OUT_OF_TIME:
+            outcome = (
+                f"was still running when the {limits.cpu_seconds} s CPU time limit ran out "
+                f"(the time to import the file and call {function} on all {goal * goal} score pairs)"
+            )
         raise SubmissionError(f"{filename}: {function}({score}, {opponent}) {outcome}{again}")
     if second is not None:
         for index, (first, value) in enumerate(zip(second, values)):
@@ -178,6 +196,8 @@ def _valid(value: Any) -> bool:
 
 def _outcome(entry: Any) -> str:
     """What a call did, from an entry of a pass (a value the child described)."""
+    if isinstance(entry, dict) and entry.get("cpu_limit") is True:
+        return _OUT_OF_TIME
     if isinstance(entry, dict) and isinstance(entry.get("raised"), str):
         return f"raised {_clean(entry['raised'])}"
     if isinstance(entry, dict) and isinstance(entry.get("returned"), str) and isinstance(entry.get("type"), str):

@@ -15,6 +15,7 @@ Nothing here judges the result: :mod:`strategies.loader` validates it.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -25,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tokenize
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -43,10 +45,16 @@ class SandboxError(OSError):
 
 @dataclass(frozen=True)
 class Limits:
-    """Limits for one strategy file (defaults: the course contest's 10 s of CPU)."""
+    """Limits for one strategy file.
+
+    ``cpu_seconds`` is the CPU time for importing the file and evaluating its
+    function once on every score pair (10 s, as in the course contest); the
+    second evaluation, which checks that the function is pure, gets as much
+    again.
+    """
 
     cpu_seconds: int = 10
-    wall_seconds: float = 30.0
+    wall_seconds: float = 45.0  #: for the whole run, both evaluations included
     memory_bytes: int = 512 * _MB
     source_bytes: int = 1 * _MB  #: largest strategy file accepted, checked before running
     output_bytes: int = 1 * _MB  #: most the child may print (stdout and stderr together)
@@ -99,9 +107,19 @@ def _write_sandbox_folder(root: str, source: str, filename: str) -> tuple[str, s
         with open(os.path.join(lib, name), "w", encoding="utf-8") as copy:
             copy.write(origin.read_text(encoding="utf-8"))
     module = os.path.join(work, _module_file_name(filename))
-    with open(module, "w", encoding="utf-8", newline="") as copy:
+    with open(module, "w", encoding=_declared_encoding(source), newline="") as copy:
         copy.write(source)
     return lib, work, module
+
+
+def _declared_encoding(source: str) -> str:
+    """The encoding SOURCE's coding line declares (PEP 263), so that its copy
+    reads back as the same text; UTF-8 without one."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(source.encode("utf-8")).readline)
+    except SyntaxError:
+        return "utf-8"  # an unknown encoding: importing the copy reports it
+    return "utf-8" if encoding == "utf-8-sig" else encoding  # a leading U+FEFF is written back as the BOM
 
 
 def _interpreter() -> str:
@@ -135,7 +153,8 @@ def run_child(source: str, filename: str, function: str, goal: int, max_rolls: i
         try:
             confinement = Confinement(
                 program=interpreter,
-                cpu_seconds=limits.cpu_seconds,
+                cpu_seconds=limits.cpu_seconds,  # the child raises it to twice that for the second evaluation
+                cpu_hard_seconds=2 * limits.cpu_seconds + 1,
                 memory_bytes=limits.memory_bytes,
                 file_bytes=limits.file_bytes,
                 open_files=limits.open_files,

@@ -16,7 +16,13 @@ stdout (which the student's prints share):
 * ``{"pass": 1 or 2, "values": [...]}``: GOAL * GOAL entries in row-major
   order, each an int 0..MAX_ROLLS, ``{"returned": repr, "type": name}`` for
   any other value, ``{"raised": "Type: message"}``, or null if not evaluated
-  because an earlier call (in that pass's order) went wrong.
+  because an earlier call (in that pass's order) went wrong, or
+  ``{"cpu_limit": true}`` for the call that was running when the CPU time
+  limit ran out.
+
+The CPU time limit (SIGXCPU at the soft limit) covers the import and the first
+pass; before the second pass the child raises it to the hard limit less one
+second, so that the purity check does not eat into the file's own time.
 
 The parent trusts none of it: it validates every line it can parse.
 """
@@ -27,6 +33,8 @@ import inspect
 import json
 import os
 import random
+import resource
+import signal
 import sys
 
 # The builtins are put back after the import and after each pass; what runs while the
@@ -34,9 +42,25 @@ import sys
 _BUILTINS = dict(builtins.__dict__)
 _type, _issubclass, _int, _bool, _str, _repr, _len = type, issubclass, int, bool, str, repr, len
 _index = int.__index__
-_dumps, _write, _exit = json.dumps, os.write, os._exit  # module attributes it could replace
+_dumps, _write, _exit, _kill = json.dumps, os.write, os._exit, os.kill  # module attributes it could replace
 
 _TEXT_LIMIT = 200
+_ALONE = "a strategy file runs on its own: it may import the standard library and the course's dice and ucb only"
+
+
+class _CpuLimit(BaseException):
+    """Raised in the running code when the CPU time limit runs out (SIGXCPU)."""
+
+
+def _on_cpu_limit(signum, frame):
+    raise _CpuLimit
+
+
+def _die_of_cpu_limit():
+    """End the process as the kernel would at the limit, so that the parent reports it."""
+    signal.signal(signal.SIGXCPU, signal.SIG_DFL)
+    _kill(os.getpid(), signal.SIGXCPU)
+    _exit(152)
 
 
 def _one_line(text, limit=_TEXT_LIMIT):
@@ -86,6 +110,10 @@ def _import(path):
         return f"cannot be imported: SyntaxError: {error.msg} (line {error.lineno})"
     except SystemExit as error:
         return f"called sys.exit({error.code!r}) while being imported"
+    except _CpuLimit:
+        _die_of_cpu_limit()
+    except ModuleNotFoundError as error:
+        return f"raised {_describe_exception(error)} while being imported; {_ALONE}"
     except BaseException as error:  # noqa: BLE001 - anything the file raises
         return f"raised {_describe_exception(error)} while being imported"
     return module
@@ -114,6 +142,9 @@ def _evaluate(function, pairs, goal, max_rolls):
         index = score * goal + opponent_score
         try:
             value = function(score, opponent_score)
+        except _CpuLimit:
+            values[index] = {"cpu_limit": True}
+            break
         except BaseException as error:  # noqa: BLE001 - includes SystemExit
             values[index] = {"raised": _describe_exception(error)}
             break
@@ -134,6 +165,7 @@ def main(argv):
     shuffled = list(pairs)
     random.Random(goal).shuffle(shuffled)
     sys.path[:0] = [os.path.dirname(os.path.abspath(__file__)), os.path.dirname(os.path.abspath(path))]
+    signal.signal(signal.SIGXCPU, _on_cpu_limit)
     send({"stage": "import"})
     module = _import(path)
     _restore_builtins()
@@ -143,6 +175,10 @@ def main(argv):
         _exit(0)
     send({"stage": "evaluate"})
     for number, order in ((1, pairs), (2, shuffled)):
+        if number == 2:
+            hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+            if hard != resource.RLIM_INFINITY:
+                resource.setrlimit(resource.RLIMIT_CPU, (max(hard - 1, 1), hard))
         values = _evaluate(function, order, goal, max_rolls)
         _restore_builtins()
         send({"pass": number, "values": values})
@@ -152,4 +188,7 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    try:
+        main(sys.argv)
+    except _CpuLimit:  # the limit ran out outside the submission's code
+        _die_of_cpu_limit()

@@ -170,11 +170,35 @@ def test_values_that_are_not_dice_counts(name, message):
     assert refusal(HOSTILE / name) == f"{name}: {message}"
 
 
+ONE_SECOND = Limits(cpu_seconds=1, wall_seconds=10)
+OUT_OF_TIME = (
+    "was still running when the 1 s CPU time limit ran out "
+    "(the time to import the file and call final_strategy on all 10000 score pairs)"
+)
+
+
 def test_infinite_loop_hits_the_cpu_limit():
-    limits = Limits(cpu_seconds=1, wall_seconds=10)
-    assert refusal(HOSTILE / "infinite_loop.py", limits=limits) == (
-        "infinite_loop.py: used up the 1 s CPU time limit while evaluating final_strategy"
+    assert refusal(HOSTILE / "infinite_loop.py", limits=ONE_SECOND) == (
+        f"infinite_loop.py: final_strategy(0, 0) {OUT_OF_TIME}"
     )
+
+
+def test_cpu_limit_names_the_score_pair_that_was_running():
+    assert refusal(HOSTILE / "hangs_at_one_pair.py", limits=ONE_SECOND) == (
+        f"hangs_at_one_pair.py: final_strategy(37, 12) {OUT_OF_TIME}"
+    )
+
+
+def test_cpu_limit_while_being_imported():
+    assert refusal(HOSTILE / "loops_at_import.py", limits=ONE_SECOND) == (
+        "loops_at_import.py: used up the 1 s CPU time limit while being imported"
+    )
+
+
+def test_cpu_limit_is_for_one_evaluation_the_purity_check_gets_as_much_again():
+    """About 0.75 s for each of the two evaluations: 1.5 s in all, under 1 s each."""
+    table = load_file(REALISTIC / "slow_but_fair.py", "hog_pile", limits=ONE_SECOND)
+    assert table.table.tolist() == [[4 if s < o else 3 for o in range(100)] for s in range(100)]
 
 
 def test_sleeping_forever_hits_the_wall_clock_limit():
@@ -294,6 +318,33 @@ def test_file_over_the_size_limit_is_refused_before_running(tmp_path):
         file.write(b"def final_strategy(score, opponent_score):\n    return 4\n")
         file.truncate(50 * MB)
     assert refusal(path) == "huge.py: file is 50 MB, over the 1 MB limit for strategy files"
+
+
+def test_file_in_the_encoding_its_coding_line_declares(monkeypatch):
+    path = REALISTIC / "declares_latin1.py"
+    module = import_in_process(path, monkeypatch)  # Python's own reading of the file
+    table = load_file(path, "more_boar", limits=FAST)
+    assert table.table.tolist() == [[module.final_strategy(s, o) for o in range(100)] for s in range(100)]
+    assert module.MOTTO == "\u00e0 fond" and load_source(path) == path.read_bytes().decode("latin-1")
+
+
+def test_file_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "bom.py"
+    path.write_bytes(b"\xef\xbb\xbf# \xc3\xa9t\xc3\xa9\ndef final_strategy(score, opponent_score):\n    return 7\n")
+    assert load_file(path, "square_swine", goal=10, limits=FAST).table.tolist() == [[7] * 10] * 10
+
+
+def test_file_declaring_an_unknown_encoding(tmp_path):
+    path = tmp_path / "klingon.py"
+    path.write_text("# coding: klingon\ndef final_strategy(score, opponent_score):\n    return 7\n")
+    assert refusal(path) == "klingon.py: cannot be read as Python source: unknown encoding: klingon"
+
+
+def test_module_beside_the_file_is_not_there():
+    assert refusal(HOSTILE / "imports_sibling.py") == (
+        "imports_sibling.py: raised ModuleNotFoundError: No module named 'best_moves' while being imported; "
+        "a strategy file runs on its own: it may import the standard library and the course's dice and ucb only"
+    )
 
 
 def test_file_that_is_not_utf8():
