@@ -470,3 +470,18 @@ def test_average_win_rate_is_the_course_computation(module):
 
     exact = 1 - win_probabilities(table(module.always_roll(6)), table(module.final_strategy), rule_set).rate
     assert abs(ours - exact) < 4 * sqrt(exact * (1 - exact) / 2000)
+
+
+def test_final_strategy_is_as_good_as_the_library_final_strategy(module):
+    """The course module's final_strategy is the project's best: it wins
+    against always_roll(6) exactly as often as the library's evolved
+    final_strategy."""
+    from strategies.library import make
+
+    rule_set = module.__name__.split(".")[-1]
+    ours = np.array([[module.final_strategy(s, o) for o in range(100)] for s in range(100)], dtype=np.int8)
+    six = np.full((100, 100), 6, dtype=np.int8)
+    library_rate = win_probabilities(make("final_strategy", rule_set).table, six, rule_set).rate
+    assert win_probabilities(ours, six, rule_set).rate == pytest.approx(library_rate, abs=1e-12)
+    with pytest.raises(AssertionError, match="game should be over"):
+        module.final_strategy(100, 3)

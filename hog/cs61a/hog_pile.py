@@ -204,8 +204,7 @@ def hog_pile_strategy(score: int, opponent_score: int, cutoff: int = 8, num_roll
 
 
 def final_strategy(score: int, opponent_score: int) -> int:
-    """The project's best strategy for these rules so far: roll 6 dice, or 0
-    when that triggers Hog Pile (Picky Piggy never reaches 9, so never for the
-    points alone). Wins 51.0% against always_roll(6).
+    """The project's best strategy for these rules: the exact best response to
+    always_roll(6). Wins 62.4% against always_roll(6).
     """
-    return hog_pile_strategy(score, opponent_score, cutoff=9, num_rolls=6)
+    return _course.final_strategy_move(_RULES, score, opponent_score)

@@ -206,8 +206,7 @@ def swine_strategy(score: int, opponent_score: int, threshold: int = 8, num_roll
 
 
 def final_strategy(score: int, opponent_score: int) -> int:
-    """The project's best strategy for these rules so far: roll 5 dice, or 0
-    when that gains at least 9 points, Swine Swap included. Wins 60.7%
-    against always_roll(6).
+    """The project's best strategy for these rules: the exact best response to
+    always_roll(6). Wins 85.8% against always_roll(6).
     """
-    return swine_strategy(score, opponent_score, threshold=9, num_rolls=5)
+    return _course.final_strategy_move(_RULES, score, opponent_score)
