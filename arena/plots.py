@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Sequence
 
 import numpy as np
@@ -20,6 +19,7 @@ from matplotlib.figure import Figure
 
 from results.leaderboard import Row
 from results.records import LeagueResults
+from strategies.files import write_atomically
 
 __all__ = ["MatrixPlot", "new_figure", "write_png", "win_rate_matrix_figure", "write_win_rate_matrix"]
 
@@ -52,14 +52,7 @@ def write_png(figure: Figure, path: str | os.PathLike[str]) -> None:
     so PATH is either the whole picture or untouched."""
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png")
-    path = Path(path)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        temporary.write_bytes(buffer.getvalue())
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+    write_atomically(path, buffer.getvalue())
 
 
 def _matrix(results: LeagueResults, rows: Sequence[Row]) -> MatrixPlot:

@@ -3,12 +3,12 @@ and files written whole or not at all."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from strategies.files import write_atomically
 from strategies.spec import resolve_spec
 from strategies.table import StrategyTable
 
@@ -69,13 +69,3 @@ def strategy_file_bytes(strategy: StrategyTable, path: Path) -> bytes:
     return (strategy.to_json() + "\n").encode("utf-8")
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write DATA to PATH through a temporary file, so PATH is whole or untouched."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(temporary, "xb") as file:
-            file.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
