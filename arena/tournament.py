@@ -14,7 +14,7 @@ from results.store import NotStored, Store
 from strategies import library
 from strategies.table import StrategyTable
 
-__all__ = ["builtin_entries", "default_league_name", "run_stored_league"]
+__all__ = ["builtin_entries", "default_league_name", "run_stored_league", "shared_names"]
 
 
 def builtin_entries(rules: str, goal: int = 100) -> list[StrategyTable]:
@@ -39,11 +39,16 @@ def default_league_name(entries: Sequence[StrategyTable], settings: LeagueSettin
 
 
 def _unique(entries: Sequence[StrategyTable]) -> list[StrategyTable]:
-    """ENTRIES without repeated tables (the first name wins)."""
+    """ENTRIES without repeated tables (the first name is stored; see ``shared_names``)."""
     seen: dict[str, StrategyTable] = {}
     for entry in entries:
         seen.setdefault(entry.sha256, entry)
     return list(seen.values())
+
+
+def _renamed(table: StrategyTable) -> str:
+    """The name a built-in is stored under when a different table holds its own name."""
+    return f"{table.name} #{table.sha256[:8]}"
 
 
 def _store_entry(store: Store, table: StrategyTable) -> StrategyRecord:
@@ -54,9 +59,36 @@ def _store_entry(store: Store, table: StrategyTable) -> StrategyRecord:
     except NotStored:
         taken = None
     if taken is not None and taken.sha256 != table.sha256 and table.origin in ("builtin", "solved", "family"):
-        table = StrategyTable(table.table, table.rules, f"{table.name} #{table.sha256[:8]}", table.origin, table.params)
+        table = StrategyTable(table.table, table.rules, _renamed(table), table.origin, table.params)
     record, _ = store.add_strategy(table, author=None if table.origin == "file" else "hog-arena")
     return record
+
+
+def shared_names(
+    entries: Sequence[StrategyTable], stored: Sequence[StrategyRecord]
+) -> dict[int, tuple[str, ...]]:
+    """The names among ENTRIES that a league shows under another name, by the
+    id of the STORED strategy whose row they share.
+
+    A table is stored (and ranked) once, under the first name it was stored
+    with; an entry with the same table under another name shares that row.
+
+    >>> from types import SimpleNamespace as Entry
+    >>> stored = [Entry(id=7, name="student", sha256="aa"), Entry(id=8, name="perfect", sha256="bb")]
+    >>> given = [Entry(name=n, sha256=s) for n, s in [("perfect", "bb"), ("always_roll(6)", "aa"), ("six", "aa")]]
+    >>> shared_names(given, stored)
+    {7: ('always_roll(6)', 'six')}
+    """
+    by_table = {record.sha256: record for record in stored}
+    shared: dict[int, list[str]] = {}
+    for entry in entries:
+        record = by_table.get(entry.sha256)
+        if record is None or record.name in (entry.name, _renamed(entry)):
+            continue
+        names = shared.setdefault(record.id, [])
+        if entry.name not in names:
+            names.append(entry.name)
+    return {strategy_id: tuple(names) for strategy_id, names in shared.items()}
 
 
 def run_stored_league(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import typer
@@ -12,6 +13,7 @@ from rich.table import Table
 
 from cli.options import Db, Goal, Json, Rules, emit
 from cli.strategy_io import check_output
+from cli.text import literal, say
 from results.leaderboard import Row, rank
 from results.store import LeagueResults, NotStored, open_store
 
@@ -23,19 +25,34 @@ def _rate(value: float | None) -> str:
     return "-" if value is None else f"{value:.4f}"
 
 
-def render_leaderboard(results: LeagueResults, rows: list[Row]) -> None:
-    """Print the ranking of a league as a table."""
+def shared_label(name: str, others: Sequence[str]) -> str:
+    """The name of a row whose table OTHERS share: ``name = other = ...``."""
+    return " = ".join([name, *others])
+
+
+def render_leaderboard(
+    results: LeagueResults, rows: list[Row], shared: Mapping[int, Sequence[str]] | None = None
+) -> None:
+    """Print the ranking of a league as a table; a row whose table other
+    names share (SHARED, by strategy id) lists them: ``stored = other``."""
     league = results.league
     n = len(results.entries)
     stored, total = len(results.matches), n * (n - 1) // 2
     title = f"League #{league.id} {league.name!r}: {league.rules}, goal {league.goal}, {league.method}, {n} strategies"
-    table = Table(title=title)
+    table = Table(title=literal(title))
     for column in ("rank", "name", "author", "wins", "losses", "mean win rate", "worst match"):
         table.add_column(column, justify="right" if column in ("rank", "wins", "losses", "mean win rate") else "left")
     for row in rows:
+        name = shared_label(row.name, (shared or {}).get(row.strategy_id, ()))
         worst = "-" if row.worst_opponent is None else f"{row.worst_opponent} ({_rate(row.worst_rate)})"
         table.add_row(
-            str(row.rank), row.name, row.author or "", str(row.wins), str(row.losses), _rate(row.mean_win_rate), worst
+            str(row.rank),
+            literal(name),
+            literal(row.author or ""),
+            str(row.wins),
+            str(row.losses),
+            _rate(row.mean_win_rate),
+            literal(worst),
         )
     if stored < total:
         table.caption = f"league {league.status}: {stored} of {total} matches stored"
@@ -94,6 +111,6 @@ def register(app: typer.Typer) -> None:
         def render() -> None:
             render_leaderboard(results, rows)
             if png is not None:
-                typer.echo(f"win-rate matrix written to {png}")
+                say(f"win-rate matrix written to {png}")
 
         emit(data, as_json, render)

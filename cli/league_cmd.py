@@ -8,9 +8,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from arena.league import LeagueSettings
 from arena.parallel import BACKENDS
-from arena.tournament import builtin_entries, run_stored_league
-from cli.leaderboard_cmd import COLUMNS, render_leaderboard
+from arena.tournament import builtin_entries, run_stored_league, shared_names
+from cli.leaderboard_cmd import COLUMNS, render_leaderboard, shared_label
 from cli.options import Db, Goal, Json, Rules, emit
+from cli.text import say
 from results.leaderboard import rank
 from results.store import open_store
 from strategies.spec import resolve_spec
@@ -57,6 +58,10 @@ def register(app: typer.Typer) -> None:
                     on_progress=lambda done, total: progress.update(task, completed=done, total=total),
                 )
             results = store.league_results(league.id)
+        shared = shared_names(entries, results.entries)
+        names = {entry.id: entry.name for entry in results.entries}
+        for strategy_id, others in shared.items():
+            say(f"hog: note: {shared_label(names[strategy_id], others)}: the same table, ranked in one row", err=True)
         rows = rank(results)[:top]
         n = len(results.entries)
         data = {
@@ -64,8 +69,9 @@ def register(app: typer.Typer) -> None:
             "entries": n,
             "pairs": n * (n - 1) // 2,
             "rows": [{key: row.as_dict()[key] for key in COLUMNS} for row in rows],
+            "aliases": {names[strategy_id]: list(others) for strategy_id, others in shared.items()},
         }
-        emit(data, as_json, lambda: render_leaderboard(results, rows))
+        emit(data, as_json, lambda: render_leaderboard(results, rows, shared))
 
 
 def _progress() -> Progress:

@@ -210,3 +210,24 @@ def test_league_resumes_after_sigkill_with_the_same_results(tmp_path):
     with sqlite3.connect(killed_db) as connection:
         leagues = connection.execute("select count(*), min(status) from leagues").fetchone()
     assert leagues == (1, "done")
+
+
+def test_cli_league_keeps_every_name_of_a_table_stored_under_another_name(tmp_path):
+    db = tmp_path / "arena.db"
+    from results.store import open_store
+    from strategies.spec import resolve_spec
+
+    six = resolve_spec("always_roll(6)", "square_swine", GOAL)
+    student = StrategyTable(six.table, "square_swine", "RTX2080_skeleton", "file")
+    with open_store(str(db)) as store:
+        store.add_strategy(student, author="a student")
+    args = ["league", "--all", "final_strategy", "perfect", "always_roll(6)", "--goal", str(GOAL)]
+    as_json = hog(*args, "--json", db=db)
+    assert as_json.returncode == 0, as_json.stderr
+    data = json.loads(as_json.stdout)
+    assert data["entries"] == 3
+    assert data["aliases"] == {"RTX2080_skeleton": ["always_roll(6)"]}
+    assert "RTX2080_skeleton = always_roll(6)" in as_json.stderr
+    board = hog(*args, db=db)
+    assert board.returncode == 0, board.stderr
+    assert "RTX2080_skeleton = always_roll(6)" in board.stdout
