@@ -14,6 +14,7 @@ from arena.parallel import BACKENDS, backend_config
 from cli.options import Db, Goal, Json, Rules, emit
 from cli.strategy_io import SPEC_HELP, STRATEGY_SUFFIXES, check_output, strategy_file_bytes, write_atomically
 from cli.plot_run_cmd import draw_run
+from cli.text import say
 from evolve.run import DEFAULT_FAMILY, DEFAULT_OPPONENT, RunError, continue_run, running_run, start_run
 from evolve.settings import Settings
 from results.store import open_store
@@ -137,14 +138,14 @@ def register(app: typer.Typer) -> None:
 
         def render() -> None:
             against = f"league #{finished.league_id}" if finished.league_id is not None else finished.opponent
-            typer.echo(
+            say(
                 f"evolution run #{finished.id}: {finished.family} against {against} "
                 f"({finished.rules}, goal {finished.goal}, seed {finished.seed}, {data['generations']} generations)"
             )
-            typer.echo(f"best win rate {outcome.win_rate:.6f} with {outcome.params}")
-            typer.echo(f"stored as strategy #{outcome.strategy.id} {outcome.strategy.name!r}")
+            say(f"best win rate {outcome.win_rate:.6f} with {outcome.params}")
+            say(f"stored as strategy #{outcome.strategy.id} {outcome.strategy.name!r}")
             if out is not None:
-                typer.echo(f"written to {out}")
+                say(f"written to {out}")
 
         emit(data, as_json, render)
 

@@ -13,6 +13,9 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import typer
 
+from cli.flags import FlagTyper
+from cli.text import plain
+
 #: Modules that each define ``register(app)``; one per command or group.
 COMMAND_MODULES = (
     "cli.rules_cmd",
@@ -32,7 +35,7 @@ COMMAND_MODULES = (
 #: Errors that are the user's to fix: printed as one line, exit code 1.
 USER_ERRORS: tuple[type[BaseException], ...] = (ValueError, KeyError, LookupError, OSError, AssertionError)
 
-app = typer.Typer(
+app = FlagTyper(
     name="hog",
     help="Hog Arena: rules, exact analysis, strategies, leagues and evolution for the dice game Hog.",
     no_args_is_help=True,
@@ -51,7 +54,8 @@ for _module in COMMAND_MODULES:
 
 
 def _one_line_text(text: str) -> str:
-    return " ".join(text.split())
+    """TEXT on one line, without control characters (it may quote a user's input)."""
+    return plain(" ".join(text.split()))
 
 
 def _one_line(error: BaseException) -> str:

@@ -9,6 +9,7 @@ import typer
 from arena.match import METHODS, play_match
 from cli.options import Db, Goal, Json, Rules, emit
 from cli.strategy_io import SPEC_HELP, resolve
+from cli.text import say
 
 
 def _check_method(method: str) -> str:
@@ -51,12 +52,12 @@ def register(app: typer.Typer) -> None:
             data.update(stderr=result.stderr, interval95=result.interval95, games=result.games, seed=result.seed)
 
         def render() -> None:
-            typer.echo(f"{first.name} vs {second.name} ({rules}, goal {goal}, {result.method})")
+            say(f"{first.name} vs {second.name} ({rules}, goal {goal}, {result.method})")
             spread = ""
             if result.interval95:
                 low, high = result.interval95
                 spread = f" (95% interval {low:.4f}..{high:.4f}, {result.games:,} dice streams)"
-            typer.echo(f"win rate of {first.name}: {result.rate:.6f}{spread}")
-            typer.echo(f"  moving first: {result.first:.6f}   moving second: {result.second:.6f}")
+            say(f"win rate of {first.name}: {result.rate:.6f}{spread}")
+            say(f"  moving first: {result.first:.6f}   moving second: {result.second:.6f}")
 
         emit(data, as_json, render)

@@ -14,6 +14,7 @@ import typer
 
 from cli.options import Db, Goal, Json, Rules, emit
 from cli.strategy_io import SPEC_HELP, resolve
+from cli.text import plain
 from hog.game import MAX_ROLLS, Strategy, checked_num_rolls
 from hog.interactive import Game, TurnReport
 from hog.rules import get_rules
@@ -52,21 +53,32 @@ def _score_line(game: Game, players: tuple[Player, Player]) -> str:
     return ", ".join(f"{players[i].label} {game.scores[i]}" for i in (0, 1))
 
 
+def _read_answer(out: TextIO) -> str:
+    """A line of input ("" at its end). A terminal echoes what is typed; an
+    answer from a pipe or file is echoed here, so the output keeps one line
+    per prompt."""
+    line = sys.stdin.readline()
+    if not sys.stdin.isatty():
+        out.write(f"{plain(line.strip())}\n")
+    elif not line:
+        out.write("\n")
+    return line
+
+
 def _ask(label: str, out: TextIO) -> int:
     """A dice count typed by a person; asks again until it is 0..MAX_ROLLS."""
     while True:
         out.write(f"{label}, how many dice will you roll (0-{MAX_ROLLS})? ")
         out.flush()
-        line = sys.stdin.readline()
+        line = _read_answer(out)
         if not line:
-            out.write("\n")
             raise LeftGame
         text = line.strip()
         if text.lower() in QUIT_WORDS:
             raise LeftGame
         if text.isascii() and text.isdigit() and int(text) <= MAX_ROLLS:
             return int(text)
-        wrong = f"{text!r} is not a number of dice: t" if text else "T"
+        wrong = f"{plain(text)!r} is not a number of dice: t" if text else "T"
         out.write(f"{wrong}ype a whole number from 0 to {MAX_ROLLS} (or q to leave).\n")
 
 
@@ -103,13 +115,14 @@ def _players(
 ) -> tuple[Player, Player]:
     if watch is not None:
         a, b = (resolve(text, rules, goal, db) for text in watch)
-        return Player(f"Player 0 ({a.name})", a), Player(f"Player 1 ({b.name})", b)
+        return Player(f"Player 0 ({plain(a.name)})", a), Player(f"Player 1 ({plain(b.name)})", b)
     if humans == 2:
         return Player("Player 0"), Player("Player 1")
     computer = resolve(spec, rules, goal, db)
+    name = plain(computer.name)
     if first is First.human:
-        return Player("Player 0 (you)"), Player(f"Player 1 ({computer.name})", computer)
-    return Player(f"Player 0 ({computer.name})", computer), Player("Player 1 (you)")
+        return Player("Player 0 (you)"), Player(f"Player 1 ({name})", computer)
+    return Player(f"Player 0 ({name})", computer), Player("Player 1 (you)")
 
 
 def register(app: typer.Typer) -> None:

@@ -9,6 +9,7 @@ import typer
 
 from cli.options import Db, Goal, Json, Rules, emit
 from cli.strategy_io import Spec, check_output, resolve, write_atomically
+from cli.text import say
 from strategies.table import StrategyTable
 
 #: One character per dice count in the text view (as in exported Python source).
@@ -17,16 +18,16 @@ _DIGITS = "0123456789A"
 
 def _render(strategy: StrategyTable, png: Path | None) -> None:
     params = ", ".join(f"{k}={v}" for k, v in strategy.params.items()) or "none"
-    typer.echo(f"{strategy.name}: {strategy.rules}, goal {strategy.goal}, origin {strategy.origin}")
-    typer.echo(f"parameters: {params}")
-    typer.echo(f"sha256: {strategy.sha256}")
+    say(f"{strategy.name}: {strategy.rules}, goal {strategy.goal}, origin {strategy.origin}")
+    say(f"parameters: {params}")
+    say(f"sha256: {strategy.sha256}")
     if png is not None:
-        typer.echo(f"heat map written to {png}")
+        say(f"heat map written to {png}")
         return
-    typer.echo("dice per score pair (row: score, column: opponent score; A = 10):")
+    say("dice per score pair (row: score, column: opponent score; A = 10):")
     width = len(str(strategy.goal - 1))
     for score in range(strategy.goal - 1, -1, -1):
-        typer.echo(f"{score:>{width}} " + "".join(_DIGITS[v] for v in strategy.table[score].tolist()))
+        say(f"{score:>{width}} " + "".join(_DIGITS[v] for v in strategy.table[score].tolist()))
 
 
 def register(app: typer.Typer) -> None:
@@ -100,12 +101,12 @@ def _show_difference(strategy: StrategyTable, other: StrategyTable, png: Path | 
         data["png"] = str(png)
 
     def render() -> None:
-        typer.echo(
+        say(
             f"{strategy.name} and {other.name} ({strategy.rules}, goal {strategy.goal}) differ at "
             f"{data['differing']} of {data['pairs']} score pairs: {strategy.name} rolls more dice at "
             f"{data['more']}, fewer at {data['fewer']}; the largest difference is {data['largest']} dice"
         )
         if png is not None:
-            typer.echo(f"difference picture written to {png}")
+            say(f"difference picture written to {png}")
 
     emit(data, as_json, render)

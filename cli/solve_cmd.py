@@ -9,6 +9,7 @@ import typer
 
 from cli.options import Db, Goal, Json, Rules, emit
 from cli.strategy_io import SPEC_HELP, STRATEGY_SUFFIXES, check_output, resolve, strategy_file_bytes, write_atomically
+from cli.text import say
 from hog import exact
 from strategies.table import StrategyTable
 
@@ -58,16 +59,16 @@ def register(app: typer.Typer) -> None:
 
         def render() -> None:
             if opponent is None:
-                typer.echo(f"perfect play for {rules}, goal {solved.goal}")
-                typer.echo(f"the first mover wins {solution.first:.6f} of games, the second {solution.second:.6f}")
+                say(f"perfect play for {rules}, goal {solved.goal}")
+                say(f"the first mover wins {solution.first:.6f} of games, the second {solution.second:.6f}")
             else:
-                typer.echo(f"best response to {opponent.name} ({rules}, goal {solved.goal})")
-                typer.echo(
+                say(f"best response to {opponent.name} ({rules}, goal {solved.goal})")
+                say(
                     f"win rate {solution.rate:.6f}: "
                     f"moving first {solution.first:.6f}, moving second {solution.second:.6f}"
                 )
-            typer.echo(f"sha256: {solved.sha256}")
+            say(f"sha256: {solved.sha256}")
             if out is not None:
-                typer.echo(f"written to {out}")
+                say(f"written to {out}")
 
         emit(data, as_json, render)

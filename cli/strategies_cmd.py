@@ -7,18 +7,21 @@ from rich.console import Console
 from rich.table import Table
 
 from cli.options import Db, Goal, Json, Rules, emit
+from cli.text import literal, say
 from results.store import StrategyRecord, open_store
 
 
 def _render(records: list[StrategyRecord], rules: str, goal: int, where: str) -> None:
     if not records:
-        Console().print(f"no strategies stored for {rules}, goal {goal} in {where}")
+        say(f"no strategies stored for {rules}, goal {goal} in {where}")
         return
     table = Table(title=f"Stored strategies: {rules}, goal {goal}")
     for column in ("id", "name", "author", "origin", "sha256", "created"):
         table.add_column(column, justify="right" if column == "id" else "left")
     for r in records:
-        table.add_row(str(r.id), r.name, r.author or "", r.origin, r.sha256[:12], f"{r.created:%Y-%m-%d %H:%M}")
+        table.add_row(
+            str(r.id), literal(r.name), literal(r.author or ""), r.origin, r.sha256[:12], f"{r.created:%Y-%m-%d %H:%M}"
+        )
     Console().print(table)
 
 

@@ -215,3 +215,14 @@ def test_bad_choices_are_one_line_errors(tmp_path: Path) -> None:
     assert unknown.returncode == 1 and unknown.stderr.startswith("hog: error: unknown strategy 'no_such_strategy'")
     both = run("--humans", "2", "--watch", "always_roll(1)", "always_roll(2)")
     assert both.returncode == 2 and "--watch" in both.stderr and len(both.stderr.strip().splitlines()) == 1
+
+
+def test_piped_answers_are_echoed_one_line_per_prompt(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "cli.main", "play", "always_roll(4)", "--delay", "0", "--seed", "3"],
+        input="5\nseven\n0\nq\n", capture_output=True, text=True, cwd=tmp_path, timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    asked = [line for line in done.stdout.splitlines() if re.search(PROMPT, line)]
+    assert [re.split(PROMPT, line)[1] for line in asked] == ["5", "seven", "0", "q"]
+    assert "'seven' is not a number of dice" in done.stdout.splitlines()[done.stdout.splitlines().index(asked[1]) + 1]

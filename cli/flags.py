@@ -1,0 +1,46 @@
+"""Help screens that show a flag as a flag: ``--json``, not ``--json <bool>``.
+
+Typer's rich help prints every option's value type, flags included, and a
+flag takes no value. The command classes here give flags (``--help`` among
+them) an empty metavar, which the help screen prints instead of the type.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+from typer.core import TyperCommand, TyperGroup
+
+__all__ = ["FlagCommand", "FlagGroup", "FlagTyper"]
+
+
+def _without_flag_types(params: list[Any]) -> list[Any]:
+    for param in params:
+        if getattr(param, "is_flag", False):
+            param.metavar = ""
+    return params
+
+
+class FlagCommand(TyperCommand):
+    """A command whose help shows flags without a value type."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _without_flag_types(super().get_params(ctx))
+
+
+class FlagGroup(TyperGroup):
+    """A group of commands whose help shows flags without a value type."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _without_flag_types(super().get_params(ctx))
+
+
+class FlagTyper(typer.Typer):
+    """A Typer application whose commands are ``FlagCommand`` unless told otherwise."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(cls=FlagGroup, **kwargs)
+
+    def command(self, *args: Any, cls: type[TyperCommand] | None = None, **kwargs: Any) -> Any:
+        return super().command(*args, cls=cls or FlagCommand, **kwargs)
