@@ -10,7 +10,7 @@ import typer
 
 from hog.rules import DEFAULT_RULES, RULE_SETS, UnknownRuleSet
 
-__all__ = ["Rules", "Goal", "Db", "Json", "emit", "default_rules"]
+__all__ = ["Rules", "Goal", "RecordedRules", "RecordedGoal", "Db", "Json", "emit", "default_rules", "check_recorded"]
 
 
 def default_rules() -> str:
@@ -41,6 +41,44 @@ Rules = Annotated[
     ),
 ]
 Goal = Annotated[int, typer.Option("--goal", callback=_check_goal, help="Score that ends the game.")]
+
+
+def _check_given_rules(name: str | None) -> str | None:
+    return None if name is None else _check_rules(name)
+
+
+def _check_given_goal(goal: int | None) -> int | None:
+    return None if goal is None else _check_goal(goal)
+
+
+#: --rules and --goal of a command about something stored with its own rule
+#: set and goal: optional, and only a check (see ``check_recorded``).
+RecordedRules = Annotated[
+    str | None,
+    typer.Option(
+        "--rules",
+        callback=_check_given_rules,
+        help=f"Rule set: {', '.join(RULE_SETS)} (default: the one it was made with; another one is refused).",
+        show_default=False,
+    ),
+]
+RecordedGoal = Annotated[
+    int | None,
+    typer.Option(
+        "--goal",
+        callback=_check_given_goal,
+        help="Score that ends the game (default: the one it was made with; another one is refused).",
+        show_default=False,
+    ),
+]
+
+
+def check_recorded(what: str, rules: str, goal: int, given_rules: str | None, given_goal: int | None) -> None:
+    """Refuse --rules or --goal that differ from the RULES and GOAL WHAT was made with."""
+    if given_rules is not None and given_rules != rules:
+        raise ValueError(f"{what} was made with the {rules} rules, not {given_rules}; drop --rules or give --rules {rules}")
+    if given_goal is not None and given_goal != goal:
+        raise ValueError(f"{what} was made with goal {goal}, not {given_goal}; drop --goal or give --goal {goal}")
 Db = Annotated[
     str | None,
     typer.Option("--db", help="Database URL or SQLite file (default: HOG_DB, else sqlite:///hog_arena.db)."),

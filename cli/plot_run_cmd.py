@@ -1,7 +1,7 @@
 """``hog evolve-plot RUN --png FILE``: a stored evolution run's fitness curve.
 
-A run carries its own rule set and goal, so this command takes no --rules
-or --goal.
+A run carries its own rule set and goal: --rules and --goal are optional
+here, and refused when they differ from the run's.
 """
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.options import Db, Json, emit
+from cli.options import Db, Json, RecordedGoal, RecordedRules, check_recorded, emit
 from cli.strategy_io import check_output
+from cli.text import say
 from evolve.run import RunError, run_target
 from results.store import Store, open_store
 
@@ -26,7 +27,7 @@ def _reference(store: Store, run_id: int) -> tuple[float | None, str]:
     try:
         target = run_target(store, run)
     except RunError as error:
-        typer.echo(f"hog: warning: no reference line: {error}", err=True)
+        say(f"hog: warning: no reference line: {error}", err=True)
         return None, ""
     from evolve.plots import best_response_rate  # matplotlib loads only when drawing
 
@@ -56,6 +57,8 @@ def register(app: typer.Typer) -> None:
     def evolve_plot_command(
         run_id: Annotated[int, typer.Argument(metavar="RUN", help="The evolution run's id (hog evolve prints it).")],
         png: Annotated[Path, typer.Option("--png", metavar="FILE", help="The PNG file to draw into.")],
+        rules: RecordedRules = None,
+        goal: RecordedGoal = None,
         db: Db = None,
         as_json: Json = False,
     ) -> None:
@@ -63,6 +66,8 @@ def register(app: typer.Typer) -> None:
         best response's win rate as a reference line."""
         check_output(png, (".png",))
         with open_store(db, create=False) as store:
+            run = store.get_run(run_id)
+            check_recorded(f"evolution run #{run_id}", run.rules, run.goal, rules, goal)
             data = draw_run(store, run_id, png)
         record = {
             "run": run_id,
@@ -75,6 +80,7 @@ def register(app: typer.Typer) -> None:
         }
 
         def render() -> None:
-            typer.echo(f"fitness of run #{run_id} over {len(data.generations)} generations written to {png}")
+            # Generation 0 is the initial population; the count is of the generations after it.
+            say(f"fitness of run #{run_id} over {data.generations[-1]} generations written to {png}")
 
         emit(record, as_json, render)

@@ -310,3 +310,21 @@ def test_bad_input_gets_one_clear_line_and_starts_no_run(capsys, tmp_path, args,
     assert "Traceback" not in err
     with open_store(db) as store, pytest.raises(NotStored):
         store.get_run(1)
+
+
+def test_evolve_plot_takes_the_runs_rules_and_counts_generations_after_the_first(capsys, tmp_path):
+    db = str(tmp_path / "hog.db")
+    with open_store(db) as store:
+        run = start_run(store, "hog_pile", GOAL, family="lead", settings=SMALL, seed=1)
+        continue_run(store, run.id, jobs=1)
+    png = tmp_path / "fitness.png"
+    plot = ["evolve-plot", run.id, "--db", db, "--png", png]
+    code, stdout, err = hog(capsys, *plot, "--rules", "hog_pile", "--goal", GOAL)
+    assert code == 0, err
+    assert stdout == f"fitness of run #{run.id} over {SMALL.generations} generations written to {png}\n"
+    png.unlink()
+    for other, words in ((["--rules", "square_swine"], "hog_pile rules, not square_swine"), (["--goal", 100], "goal 30, not 100")):
+        code, stdout, err = hog(capsys, *plot, *other)
+        assert (code, stdout) == (1, "") and not png.exists()
+        assert err.startswith(f"hog: error: evolution run #{run.id} was made with ") and words in err
+        assert len(err.splitlines()) == 1
