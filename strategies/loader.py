@@ -2,7 +2,8 @@
 
 A ``.py`` file is a stranger's code: it runs only in the sandbox
 (:mod:`strategies.sandbox`), which sends back the chosen function's value on
-every score pair, evaluated twice in different orders. A ``.json`` file is a
+every score pair, evaluated twice, in two fresh processes and in different
+orders (a draw at import differs between them). A ``.json`` file is a
 contest table and is parsed here without running anything. Either way every
 value is checked here: an integer 0..10 (not a bool, float, string or None),
 and the same on the second evaluation (a strategy must be a pure function of
@@ -16,6 +17,7 @@ from __future__ import annotations
 import io
 import os
 import signal
+import time
 import tokenize
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,8 @@ __all__ = ["SubmissionError", "SandboxError", "Limits", "load_file", "load_sourc
 _PURE = "a strategy must be a pure function of the two scores (no random numbers, no state kept between calls)"
 _NOT_A_TABLE = "wrote something that is not a strategy table on the result channel"
 _OUT_OF_TIME = "was still running when the CPU time limit ran out"
+#: A child that used this little less than its CPU limit was stopped by it (the kernel counts in ticks).
+_CPU_TOLERANCE = 0.05
 
 
 class SubmissionError(ValueError):
@@ -110,25 +114,31 @@ def table_from_source(
     if not function.isidentifier():
         raise ValueError(f"function name {function!r} is not a Python identifier")
     limits = limits or Limits()
-    run = run_child(source, filename, function, goal, MAX_ROLLS, limits)
-    table = _table(run, filename, function, goal, limits)
+    deadline = time.monotonic() + limits.wall_seconds
+    first: list[int] | None = None
+    for number in (1, 2):  # each in a fresh process: a draw at import differs between them
+        run = run_child(source, filename, function, goal, MAX_ROLLS, limits, number, deadline)
+        values = _pass_values(run, number, filename, function, goal, limits)
+        checked = _check_pass(values, filename, function, goal, limits, second=first)
+        first = first or checked
+    table = [first[s * goal : (s + 1) * goal] for s in range(goal)]
     return StrategyTable(table, rules, name, origin="file", params={"function": function, "file": filename})
 
 
-def _table(run: ChildRun, filename: str, function: str, goal: int, limits: Limits) -> list[list[int]]:
-    """The validated table from what the child sent, or SubmissionError naming the problem."""
-    if run.returncode == 126 and run.output_tail.startswith("sandbox setup failed"):
-        raise SandboxError(f"cannot run strategy files here: {run.last_output_line()}")
-    passes: dict[int, Any] = {}
-    stage = "while starting"
+def _pass_values(run: ChildRun, number: int, filename: str, function: str, goal: int, limits: Limits) -> Any:
+    """The values of pass NUMBER that the child sent (not yet checked), or
+    SubmissionError naming what went wrong; SandboxError if the sandbox itself failed."""
+    if not run.ready:
+        reason = run.setup_error or run.last_output_line() or f"the sandbox exited with status {run.returncode}"
+        raise SandboxError(f"cannot run strategy files here: {_clean(reason)}")
+    again = " a second time" if number == 2 else ""
+    stage = f"while being imported{again}"
+    values = None
     for message in run.messages:
-        if message.get("stage") == "import":
-            stage = "while being imported"
-        elif message.get("stage") == "evaluate":
-            stage = f"while evaluating {function}"
-        elif message.get("pass") in (1, 2):
-            passes[message["pass"]] = message.get("values")
-            stage = f"while evaluating {function} a second time"
+        if message.get("stage") == "evaluate":
+            stage = f"while evaluating {function}{again}"
+        elif message.get("pass") == number and values is None:
+            values = message.get("values")
     if run.printed_too_much:
         limit = _size(limits.output_bytes)
         raise SubmissionError(f"{filename}: printed more than {limit} of output (the limit) {stage}")
@@ -137,24 +147,22 @@ def _table(run: ChildRun, filename: str, function: str, goal: int, limits: Limit
     failures = [m["failure"] for m in run.messages if "failure" in m]
     if failures:
         raise SubmissionError(f"{filename}: {_clean(failures[0])}")
-    if 1 in passes:
-        first = _check_pass(passes[1], filename, function, goal, limits, second=None)
-        if 2 in passes:
-            _check_pass(passes[2], filename, function, goal, limits, second=first)
-            return [first[s * goal : (s + 1) * goal] for s in range(goal)]
+    if values is not None:
+        return values
     raise SubmissionError(f"{filename}: {_process_problem(run, stage, limits)}")
 
 
 def _process_problem(run: ChildRun, stage: str, limits: Limits) -> str:
-    """Why the child ended without sending a whole table."""
-    if run.returncode == -signal.SIGXCPU or run.cpu_seconds >= 2 * limits.cpu_seconds:
+    """Why the child ended without sending its values (the parent's own measurements decide)."""
+    out_of_time = any(m.get("cpu_limit") is True for m in run.messages)
+    if run.cpu_exceeded or out_of_time or run.cpu_seconds >= limits.cpu_seconds - _CPU_TOLERANCE:
         return f"used up the {limits.cpu_seconds} s CPU time limit {stage}"
     if run.timed_out:
         return f"did not finish within the {limits.wall_seconds:g} s wall-clock limit {stage}"
     last = run.last_output_line()
-    said = f"; its last output: {last!r}" if last else ""
-    if run.returncode < 0:
-        return f"was killed by signal {_signal_name(-run.returncode)} {stage}{said}"
+    said = f"; its last output: {_clean(last)!r}" if last else ""
+    if run.returncode > 128:  # bubblewrap's status for a child killed by a signal
+        return f"was killed by signal {_signal_name(run.returncode - 128)} {stage}{said}"
     return f"exited with status {run.returncode} {stage} without sending a table{said}"
 
 
@@ -165,7 +173,7 @@ def _check_pass(
     equal to the first); else SubmissionError at the first offending score pair."""
     if not isinstance(values, list) or len(values) != goal * goal:
         raise SubmissionError(f"{filename}: {_NOT_A_TABLE}")
-    again = " when called a second time (in another order)" if second is not None else ""
+    again = " when called a second time (in a fresh process, in another order)" if second is not None else ""
     wrong = [i for i, v in enumerate(values) if v is not None and not _valid(v)]
     missing = [i for i, v in enumerate(values) if v is None]
     if wrong or missing:
@@ -181,7 +189,7 @@ def _check_pass(
             )
         raise SubmissionError(f"{filename}: {function}({score}, {opponent}) {outcome}{again}")
     if second is not None:
-        for index, (first, value) in enumerate(zip(second, values)):
+        for index, (first, value) in enumerate(zip(second, values, strict=True)):
             if first != value:
                 score, opponent = divmod(index, goal)
                 raise SubmissionError(
@@ -211,8 +219,10 @@ def _outcome(entry: Any) -> str:
 
 
 def _clean(text: Any, limit: int = 300) -> str:
-    """Untrusted text as one printable line of at most LIMIT characters."""
-    line = " ".join("".join(c if c.isprintable() else " " for c in str(text)).split())
+    """Untrusted text as one printable line of at most LIMIT characters:
+    white space becomes one space, other control characters their escapes (ESC -> \\x1b)."""
+    escaped = "".join(c if c.isprintable() else " " if c.isspace() else ascii(c)[1:-1] for c in str(text))
+    line = " ".join(escaped.split())
     return line if len(line) <= limit else line[: limit - 3] + "..."
 
 

@@ -2,45 +2,51 @@
 
 The child is a fresh, isolated interpreter (``python -I -S -B -u``: no
 environment variables, no site-packages, no script folder on the path,
-unbuffered output) with
-an empty environment, standard input at end of file, its own session, a
-temporary folder holding only the file and the course's ``dice`` and ``ucb``
-modules, and the confinement of :mod:`strategies.confine`. Its output is
-drained as it comes and never kept beyond a short tail; the table comes back
-over a pipe of its own. The parent kills the whole process group when the
-wall-clock limit passes or the child prints too much.
+unbuffered output) started by bubblewrap (see :mod:`strategies.confine`) in
+an empty, read-only file system that holds, besides the Python installation,
+only the child program, the course's ``dice`` and ``ucb`` modules, the
+system-call filter and the submission, all copied in from memory: nothing
+of a submission is ever written to disk, so nothing is left to clean up. Its
+standard input is at end of file and its output is drained as it comes and
+never kept beyond a short tail; the table comes back over a pipe of its own.
 
-Nothing here judges the result: :mod:`strategies.loader` validates it.
+The parent enforces the limits from outside: it reads the child's CPU time
+from ``/proc`` while it runs (the kernel kills the child at the CPU limit;
+the parent, a little later, if that ever failed), and kills the whole process
+group when the wall-clock limit passes or the child prints or sends too much.
+
+Each run evaluates the function once; :mod:`strategies.loader` runs it twice
+(two fresh processes, the second in a shuffled order) and validates everything.
 """
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import os
 import re
 import selectors
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 import tokenize
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from strategies.confine import Confinement
+from strategies.confine import NOBODY, SandboxError, bwrap_command, syscall_filter
 
 __all__ = ["Limits", "ChildRun", "SandboxError", "run_child"]
 
 _MB = 1 << 20
 _TAIL_BYTES = 1024
-
-
-class SandboxError(OSError):
-    """The sandbox cannot be set up on this machine (not the strategy file's fault)."""
+#: CPU seconds past the limit after which the parent kills the child itself.
+_CPU_GRACE = 0.5
+_POLL_SECONDS = 0.05
+_LIB, _WORK = "/sandbox/lib", "/sandbox/work"
+_FILTER = "/sandbox/filter.bpf"
 
 
 @dataclass(frozen=True)
@@ -49,16 +55,15 @@ class Limits:
 
     ``cpu_seconds`` is the CPU time for importing the file and evaluating its
     function once on every score pair (10 s, as in the course contest); the
-    second evaluation, which checks that the function is pure, gets as much
-    again.
+    second evaluation, in a fresh process, which checks that the function is
+    pure, gets as much again.
     """
 
     cpu_seconds: int = 10
-    wall_seconds: float = 45.0  #: for the whole run, both evaluations included
+    wall_seconds: float = 45.0  #: for the whole check, both evaluations included
     memory_bytes: int = 512 * _MB
     source_bytes: int = 1 * _MB  #: largest strategy file accepted, checked before running
     output_bytes: int = 1 * _MB  #: most the child may print (stdout and stderr together)
-    file_bytes: int = 1 * _MB  #: largest file the child may write in its folder
     open_files: int = 64
 
     def __post_init__(self) -> None:
@@ -69,13 +74,21 @@ class Limits:
 
 @dataclass
 class ChildRun:
-    """What came back from the child; ``messages`` are parsed but untrusted."""
+    """What came back from one child process.
 
+    ``setup_error`` comes from the sandbox itself (bubblewrap, or the child
+    before it ran any of the submission's code); ``messages`` came after that
+    point and are parsed but untrusted.
+    """
+
+    ready: bool = False  #: the child said it was confined, before running the submission
+    setup_error: str | None = None
     messages: list[dict[str, Any]] = field(default_factory=list)
     malformed: bool = False  #: a line on the result pipe was not a JSON object
-    returncode: int = 0  #: negative: killed by that signal
+    returncode: int = 0
     cpu_seconds: float = 0.0
     timed_out: bool = False
+    cpu_exceeded: bool = False  #: the parent killed it for CPU time (the kernel had not)
     printed_too_much: bool = False
     sent_too_much: bool = False
     output_tail: str = ""  #: the last bytes of stdout and stderr, decoded leniently
@@ -89,27 +102,6 @@ def _module_file_name(filename: str) -> str:
     """A safe ``.py`` name for the copy of the submission in the child's folder."""
     stem = os.path.splitext(os.path.basename(filename))[0]
     return f"{stem}.py" if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", stem) else "submission.py"
-
-
-def _write_sandbox_folder(root: str, source: str, filename: str) -> tuple[str, str, str]:
-    """Lay out ROOT/lib (the child program, ``dice``, ``ucb``) and ROOT/work (the file)."""
-    lib, work = os.path.join(root, "lib"), os.path.join(root, "work")
-    os.mkdir(lib)
-    os.mkdir(work)
-    package = resources.files("strategies")
-    copies = {
-        "sandbox_child.py": package / "sandbox_child.py",
-        "ucb.py": package / "sandbox_modules" / "ucb.py",
-        # The course's dice module is the project's own: it uses the standard library only.
-        "dice.py": resources.files("hog") / "dice.py",
-    }
-    for name, origin in copies.items():
-        with open(os.path.join(lib, name), "w", encoding="utf-8") as copy:
-            copy.write(origin.read_text(encoding="utf-8"))
-    module = os.path.join(work, _module_file_name(filename))
-    with open(module, "w", encoding=_declared_encoding(source), newline="") as copy:
-        copy.write(source)
-    return lib, work, module
 
 
 def _declared_encoding(source: str) -> str:
@@ -127,80 +119,120 @@ def _interpreter() -> str:
     return os.path.realpath(getattr(sys, "_base_executable", None) or sys.executable)
 
 
-def _parse(data: bytes, run: ChildRun) -> None:
-    for line in data.split(b"\n")[:-1]:  # a final line without newline is incomplete
-        try:
-            message = json.loads(line)
-        except (ValueError, RecursionError):
-            message = None
-        if isinstance(message, dict):
-            run.messages.append(message)
-        else:
-            run.malformed = True
+@functools.lru_cache(maxsize=1)
+def _filter_program() -> bytes:
+    return syscall_filter()
 
 
-def run_child(source: str, filename: str, function: str, goal: int, max_rolls: int, limits: Limits) -> ChildRun:
-    """Evaluate FUNCTION of SOURCE (named FILENAME) in a confined child process.
+def _contents(source: str, module: str) -> dict[str, bytes]:
+    """What the child's file system holds besides Python, by path."""
+    package = resources.files("strategies")
+    return {
+        f"{_LIB}/sandbox_child.py": (package / "sandbox_child.py").read_bytes(),
+        f"{_LIB}/ucb.py": (package / "sandbox_modules" / "ucb.py").read_bytes(),
+        # The course's dice module is the project's own: it uses the standard library only.
+        f"{_LIB}/dice.py": (resources.files("hog") / "dice.py").read_bytes(),
+        _FILTER: _filter_program(),
+        module: source.encode(_declared_encoding(source), errors="surrogateescape"),
+    }
 
-    Not thread-safe: the confinement runs between fork and exec (``preexec_fn``).
+
+def _memory_file(name: str, data: bytes) -> int:
+    """A file descriptor of an anonymous in-memory file holding DATA, at offset 0."""
+    descriptor = os.memfd_create(name)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(descriptor, view) :]
+        os.lseek(descriptor, 0, os.SEEK_SET)
+    except OSError:
+        os.close(descriptor)
+        raise
+    return descriptor
+
+
+def run_child(
+    source: str,
+    filename: str,
+    function: str,
+    goal: int,
+    max_rolls: int,
+    limits: Limits,
+    pass_number: int,
+    deadline: float,
+) -> ChildRun:
+    """Evaluate FUNCTION of SOURCE (named FILENAME) once, in a fresh confined
+    child process; pass 1 calls it in row-major order, pass 2 in a shuffled one.
+    DEADLINE is the ``time.monotonic()`` by which the child is killed.
+
+    Raises SandboxError if the sandbox cannot be started here.
     """
     if sys.platform != "linux":
         raise SandboxError(f"strategy files run in a Linux sandbox; this system is {sys.platform}")
-    root = tempfile.mkdtemp(prefix="hog-sandbox-")
+    as_root = os.geteuid() == 0
+    module = f"{_WORK}/{_module_file_name(filename)}"
+    descriptors: dict[str, int] = {}
+    result_read, result_write = os.pipe()
+    status_read, status_write = os.pipe()
     try:
-        lib, work, module = _write_sandbox_folder(root, source, filename)
+        for path, data in _contents(source, module).items():
+            descriptors[path] = _memory_file(os.path.basename(path), data)
+        config = {
+            "module": module,
+            "function": function,
+            "goal": goal,
+            "max_rolls": max_rolls,
+            "pass": pass_number,
+            "fd": result_write,
+            "uid": NOBODY if as_root else None,
+            "cpu_seconds": limits.cpu_seconds,
+            "memory_bytes": limits.memory_bytes,
+            "open_files": limits.open_files,
+            "filter": _FILTER,
+        }
         interpreter = _interpreter()
+        program = [interpreter, "-I", "-S", "-B", "-u", "-X", "utf8", f"{_LIB}/sandbox_child.py", json.dumps(config)]
+        command = bwrap_command(interpreter, descriptors, program, status_write, _WORK, as_root)
         try:
-            confinement = Confinement(
-                program=interpreter,
-                cpu_seconds=limits.cpu_seconds,  # the child raises it to twice that for the second evaluation
-                cpu_hard_seconds=2 * limits.cpu_seconds + 1,
-                memory_bytes=limits.memory_bytes,
-                file_bytes=limits.file_bytes,
-                open_files=limits.open_files,
-                write_dirs=(work,),
-                read_paths=(lib,),
+            process = subprocess.Popen(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                cwd="/",
+                env={},
+                pass_fds=(*descriptors.values(), result_write, status_write),
+                start_new_session=True,
             )
         except OSError as error:
-            raise SandboxError(f"cannot set up the sandbox: {error}") from None
-        argv = [interpreter, "-I", "-S", "-B", "-u", "-X", "utf8", os.path.join(lib, "sandbox_child.py")]
-        result_read, result_write = os.pipe()
-        with os.fdopen(result_read, "rb") as results:
-            try:
-                process = subprocess.Popen(
-                    [*argv, module, function, str(goal), str(max_rolls), str(result_write)],
-                    stdin=subprocess.DEVNULL,
-                    stdout=subprocess.PIPE,
-                    stderr=subprocess.STDOUT,
-                    cwd=work,
-                    env={},
-                    pass_fds=(result_write,),
-                    start_new_session=True,
-                    preexec_fn=confinement.preexec,
-                )
-            finally:
-                os.close(result_write)
-                confinement.close()
-            with process:
-                return _collect(process, results.fileno(), limits, goal)
+            raise SandboxError(f"cannot start the sandbox: {error}") from None
     finally:
-        shutil.rmtree(root, ignore_errors=True)
+        for descriptor in (*descriptors.values(), result_write, status_write):
+            os.close(descriptor)
+    with process, os.fdopen(result_read, "rb") as results, os.fdopen(status_read, "rb") as status:
+        return _collect(process, results.fileno(), status.fileno(), limits, goal, deadline)
 
 
-def _collect(process: subprocess.Popen, results: int, limits: Limits, goal: int) -> ChildRun:
+def _collect(
+    process: subprocess.Popen, results: int, status: int, limits: Limits, goal: int, deadline: float
+) -> ChildRun:
     """Read output and results until both close or a limit is hit; then end the process group."""
     run = ChildRun()
-    deadline = time.monotonic() + limits.wall_seconds
-    result_cap = 12 * goal * goal + 65536  # two passes of small integers, with room for messages
+    result_cap = 6 * goal * goal + 65536  # one pass of small integers, with room for messages
     output = process.stdout.fileno()
-    data, tail, printed = bytearray(), bytearray(), 0
+    data, tail, status_data, printed = bytearray(), bytearray(), bytearray(), 0
+    watch = _CpuWatch(process.pid)
+
+    def stopped() -> bool:
+        run.cpu_exceeded = watch.seconds() >= limits.cpu_seconds + _CPU_GRACE
+        run.timed_out = time.monotonic() >= deadline
+        return run.timed_out or run.cpu_exceeded or run.printed_too_much or run.sent_too_much
+
     with selectors.DefaultSelector() as selector:
-        selector.register(output, selectors.EVENT_READ)
-        selector.register(results, selectors.EVENT_READ)
-        while selector.get_map() and not (run.timed_out or run.printed_too_much or run.sent_too_much):
-            remaining = deadline - time.monotonic()
-            run.timed_out = remaining <= 0
-            for key, _ in selector.select(max(remaining, 0)):
+        for descriptor in (output, results, status):
+            selector.register(descriptor, selectors.EVENT_READ)
+        while selector.get_map() and not stopped():
+            for key, _ in selector.select(max(min(deadline - time.monotonic(), _POLL_SECONDS), 0)):
                 chunk = os.read(key.fd, 65536)
                 if not chunk:
                     selector.unregister(key.fd)
@@ -208,22 +240,78 @@ def _collect(process: subprocess.Popen, results: int, limits: Limits, goal: int)
                     printed += len(chunk)
                     tail = (tail + chunk)[-_TAIL_BYTES:]
                     run.printed_too_much = printed > limits.output_bytes
-                else:
+                elif key.fd == results:
                     data += chunk
                     run.sent_too_much = len(data) > result_cap
-    while not (run.timed_out or run.printed_too_much or run.sent_too_much) and not _exited(process.pid):
-        run.timed_out = time.monotonic() >= deadline
-        time.sleep(0.005)
+                elif len(status_data) < 4096:
+                    status_data += chunk
+                    watch.learn(status_data)
+    while not stopped() and not _exited(process.pid):
+        time.sleep(_POLL_SECONDS / 5)
     try:
         os.killpg(process.pid, signal.SIGKILL)  # the leader is not reaped yet, so its group is still its own
     except (ProcessLookupError, PermissionError):
         pass
-    _, status, usage = os.wait4(process.pid, 0)
-    process.returncode = run.returncode = os.waitstatus_to_exitcode(status)
-    run.cpu_seconds = usage.ru_utime + usage.ru_stime
+    _, wait_status, usage = os.wait4(process.pid, 0)
+    process.returncode = run.returncode = os.waitstatus_to_exitcode(wait_status)
+    run.cpu_seconds = max(usage.ru_utime + usage.ru_stime, watch.seconds())
     run.output_tail = tail.decode("utf-8", errors="replace")
     _parse(bytes(data), run)
     return run
+
+
+def _parse(data: bytes, run: ChildRun) -> None:
+    """The result lines: the first is the sandbox's own (ready, or why setup
+    failed); the rest are the child's, untrusted."""
+    for line in data.split(b"\n")[:-1]:  # a final line without newline is incomplete
+        try:
+            message = json.loads(line)
+        except (ValueError, RecursionError):
+            message = None
+        if not run.ready and run.setup_error is None and isinstance(message, dict):
+            if message.get("ready") is True:
+                run.ready = True
+            else:
+                run.setup_error = str(message.get("setup_failed", "the sandbox sent an unexpected first line"))
+        elif run.ready and isinstance(message, dict):
+            run.messages.append(message)
+        elif run.ready:
+            run.malformed = True
+
+
+class _CpuWatch:
+    """The CPU time of the confined process, read from ``/proc`` while it runs."""
+
+    _TICKS = os.sysconf("SC_CLK_TCK")
+
+    def __init__(self, group: int) -> None:
+        self._group = group
+        self._pid: int | None = None
+        self._seen = 0.0
+        self._next = 0.0
+
+    def learn(self, status: bytes) -> None:
+        """Take the child's process id from bubblewrap's first status line."""
+        if self._pid is None and b"\n" in status:
+            try:
+                pid = json.loads(status.split(b"\n", 1)[0]).get("child-pid")
+            except (ValueError, AttributeError):
+                return
+            self._pid = pid if isinstance(pid, int) and pid > 0 else None
+
+    def seconds(self) -> float:
+        """The most CPU seconds seen (read at most every poll interval)."""
+        now = time.monotonic()
+        if self._pid is not None and now >= self._next:
+            self._next = now + _POLL_SECONDS
+            try:
+                with open(f"/proc/{self._pid}/stat", "rb") as file:
+                    fields = file.read().rsplit(b")", 1)[1].split()
+            except (OSError, IndexError):
+                return self._seen
+            if len(fields) > 12 and int(fields[2]) == self._group:  # still ours: in our process group
+                self._seen = max(self._seen, (int(fields[11]) + int(fields[12])) / self._TICKS)
+        return self._seen
 
 
 def _exited(pid: int) -> bool:

@@ -1,33 +1,41 @@
 """The child side of the strategy sandbox: evaluates a strategy file's function.
 
-Run as ``python -I -S -B -u sandbox_child.py FILE FUNCTION GOAL MAX_ROLLS FD`` in
-a confined process (see ``strategies.sandbox``). It uses the standard library
-only: the project is not on the child's path, only this file's folder (which
-holds the course's ``dice`` and ``ucb`` modules) and FILE's folder.
+Run as ``python -I -S -B -u sandbox_child.py CONFIG`` inside bubblewrap (see
+``strategies.sandbox``), CONFIG being a JSON object. It uses the standard
+library only: the project is not on the child's path, only this file's folder
+(which holds the course's ``dice`` and ``ucb`` modules) and the submission's.
 
-It imports FILE as the module ``submission`` (so ``__name__`` is not
+Before any code of the submission runs, it confines itself: it drops to an
+unprivileged user and group if asked, lowers its resource limits for good
+(CPU seconds, address space, no file writes, open files, no processes, no
+core files), arms a CPU timer that reports which call was running shortly
+before the kernel kills it at the limit, and installs the seccomp allowlist.
+Only then does it send ``{"ready": true}``: the parent treats any failure
+before that line as its own (the sandbox cannot run here), anything after as
+the file's.
+
+It imports the file as the module ``submission`` (so ``__name__`` is not
 ``"__main__"`` and no ``@main`` or ``if __name__ == "__main__"`` code runs),
-then calls FUNCTION on every score pair below GOAL twice: in row-major order,
-then in a shuffled order. It writes JSON lines to file descriptor FD, never to
-stdout (which the student's prints share):
+then calls FUNCTION on every score pair below GOAL once, in row-major order
+for pass 1 and in a shuffled order for pass 2 (each pass is a fresh process).
+It writes JSON lines to the result descriptor, never to stdout (which the
+student's prints share):
 
 * ``{"stage": "import"}``, then ``{"stage": "evaluate"}`` once FUNCTION is found;
 * ``{"failure": "..."}`` if the file cannot be imported or has no usable FUNCTION;
+* ``{"cpu_limit": true}`` if the CPU time ran out while importing;
 * ``{"pass": 1 or 2, "values": [...]}``: GOAL * GOAL entries in row-major
   order, each an int 0..MAX_ROLLS, ``{"returned": repr, "type": name}`` for
   any other value, ``{"raised": "Type: message"}``, or null if not evaluated
   because an earlier call (in that pass's order) went wrong, or
   ``{"cpu_limit": true}`` for the call that was running when the CPU time
-  limit ran out.
+  ran out.
 
-The CPU time limit (SIGXCPU at the soft limit) covers the import and the first
-pass; before the second pass the child raises it to the hard limit less one
-second, so that the purity check does not eat into the file's own time.
-
-The parent trusts none of it: it validates every line it can parse.
+The parent trusts none of it after ``ready``: it validates every line it can parse.
 """
 
 import builtins
+import ctypes
 import importlib.util
 import inspect
 import json
@@ -37,30 +45,64 @@ import resource
 import signal
 import sys
 
-# The builtins are put back after the import and after each pass; what runs while the
+# The builtins are put back after the import and after the pass; what runs while the
 # submission's code may have changed them uses these copies, bound beforehand.
 _BUILTINS = dict(builtins.__dict__)
 _type, _issubclass, _int, _bool, _str, _repr, _len = type, issubclass, int, bool, str, repr, len
 _index = int.__index__
-_dumps, _write, _exit, _kill = json.dumps, os.write, os._exit, os.kill  # module attributes it could replace
+_dumps, _write, _exit = json.dumps, os.write, os._exit  # module attributes it could replace
 
 _TEXT_LIMIT = 200
 _ALONE = "a strategy file runs on its own: it may import the standard library and the course's dice and ucb only"
+#: CPU seconds kept back from the limit for reporting the call that was running.
+_REPORT_MARGIN = 0.15
+_PR_SET_NO_NEW_PRIVS, _PR_SET_SECCOMP, _SECCOMP_MODE_FILTER = 38, 22, 2
 
 
 class _CpuLimit(BaseException):
-    """Raised in the running code when the CPU time limit runs out (SIGXCPU)."""
+    """Raised in the running code when the CPU timer runs out (SIGPROF)."""
 
 
 def _on_cpu_limit(signum, frame):
     raise _CpuLimit
 
 
-def _die_of_cpu_limit():
-    """End the process as the kernel would at the limit, so that the parent reports it."""
-    signal.signal(signal.SIGXCPU, signal.SIG_DFL)
-    _kill(os.getpid(), signal.SIGXCPU)
-    _exit(152)
+class _SockFprog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+
+def _confine(config):
+    """Drop privileges and limits for good, arm the CPU timer, install the system-call filter."""
+    uid = config["uid"]
+    if uid is not None:
+        os.setgroups([])
+        os.setresgid(uid, uid, uid)
+        os.setresuid(uid, uid, uid)
+    cpu = config["cpu_seconds"]
+    for limit, value in (
+        (resource.RLIMIT_CPU, cpu),  # the kernel kills the process (SIGKILL) at the hard limit
+        (resource.RLIMIT_AS, config["memory_bytes"]),
+        (resource.RLIMIT_FSIZE, 0),
+        (resource.RLIMIT_NOFILE, config["open_files"]),
+        (resource.RLIMIT_NPROC, 0),
+        (resource.RLIMIT_CORE, 0),
+    ):
+        resource.setrlimit(limit, (value, value))
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    signal.signal(signal.SIGPROF, _on_cpu_limit)
+    signal.setitimer(signal.ITIMER_PROF, max(cpu - usage.ru_utime - usage.ru_stime - _REPORT_MARGIN, 0.01))
+    with open(config["filter"], "rb") as file:
+        program = file.read()
+    libc = ctypes.CDLL(None, use_errno=True)
+    buffer = ctypes.create_string_buffer(program, len(program))
+    fprog = _SockFprog(len(program) // 8, ctypes.addressof(buffer))
+    for option, args in (
+        (_PR_SET_NO_NEW_PRIVS, (1, 0, 0, 0)),
+        (_PR_SET_SECCOMP, (_SECCOMP_MODE_FILTER, ctypes.addressof(fprog), 0, 0)),
+    ):
+        if libc.prctl(ctypes.c_int(option), *(ctypes.c_ulong(a) for a in args)) != 0:
+            code = ctypes.get_errno()
+            raise OSError(code, f"prctl({option}): {os.strerror(code)}")
 
 
 def _one_line(text, limit=_TEXT_LIMIT):
@@ -99,7 +141,7 @@ def _restore_builtins():
     namespace.update(_BUILTINS)
 
 
-def _import(path):
+def _import(path, send):
     """Import the submission; returns the module or a failure message."""
     spec = importlib.util.spec_from_file_location("submission", path)
     module = importlib.util.module_from_spec(spec)
@@ -111,7 +153,8 @@ def _import(path):
     except SystemExit as error:
         return f"called sys.exit({error.code!r}) while being imported"
     except _CpuLimit:
-        _die_of_cpu_limit()
+        send({"cpu_limit": True})
+        _exit(0)
     except ModuleNotFoundError as error:
         return f"raised {_describe_exception(error)} while being imported; {_ALONE}"
     except BaseException as error:  # noqa: BLE001 - anything the file raises
@@ -159,36 +202,37 @@ def _evaluate(function, pairs, goal, max_rolls):
 
 
 def main(argv):
-    path, name, goal, max_rolls, descriptor = argv[1], argv[2], _int(argv[3]), _int(argv[4]), _int(argv[5])
-    send = _sender(descriptor)
+    config = json.loads(argv[1])
+    send = _sender(config["fd"])
+    try:
+        _confine(config)
+    except BaseException as error:  # noqa: BLE001 - never run the submission unconfined
+        send({"setup_failed": f"{_type(error).__name__}: {error}"})
+        _exit(1)
+    send({"ready": True})
+    goal, number = config["goal"], config["pass"]
     pairs = [(score, opponent_score) for score in range(goal) for opponent_score in range(goal)]
-    shuffled = list(pairs)
-    random.Random(goal).shuffle(shuffled)
-    sys.path[:0] = [os.path.dirname(os.path.abspath(__file__)), os.path.dirname(os.path.abspath(path))]
-    signal.signal(signal.SIGXCPU, _on_cpu_limit)
+    if number == 2:
+        random.Random(goal).shuffle(pairs)
+    path = config["module"]
+    sys.path[:0] = [os.path.dirname(os.path.abspath(__file__)), os.path.dirname(path)]
     send({"stage": "import"})
-    module = _import(path)
+    module = _import(path, send)
     _restore_builtins()
-    function = module if isinstance(module, str) else _function(module, name)
+    function = module if isinstance(module, str) else _function(module, config["function"])
     if isinstance(function, str):
         send({"failure": function})
         _exit(0)
     send({"stage": "evaluate"})
-    for number, order in ((1, pairs), (2, shuffled)):
-        if number == 2:
-            hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
-            if hard != resource.RLIM_INFINITY:
-                resource.setrlimit(resource.RLIMIT_CPU, (max(hard - 1, 1), hard))
-        values = _evaluate(function, order, goal, max_rolls)
-        _restore_builtins()
-        send({"pass": number, "values": values})
-        if any(type(v) is not int for v in values):
-            break
+    values = _evaluate(function, pairs, goal, config["max_rolls"])
+    _restore_builtins()
+    send({"pass": number, "values": values})
     _exit(0)  # at once: no exit handlers or finalizers of the submission run
 
 
 if __name__ == "__main__":
     try:
         main(sys.argv)
-    except _CpuLimit:  # the limit ran out outside the submission's code
-        _die_of_cpu_limit()
+    except _CpuLimit:  # the timer ran out outside the submission's code: the kernel ends it
+        while True:
+            pass

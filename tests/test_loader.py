@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 import hog.dice
-from hog.rules import RULE_SETS, get_rules
+from hog.rules import get_rules
 from strategies.loader import Limits, SubmissionError, load_file, load_source, table_from_source
 from strategies.table import StrategyTable
 
@@ -62,7 +62,7 @@ def import_in_process(path: Path, monkeypatch: pytest.MonkeyPatch):
 # --- real files ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", list(RULE_SETS))
+@pytest.mark.parametrize("rules", list(ZERO_DICE_HELPER))
 def test_course_style_file_gives_the_table_its_function_defines(rules, monkeypatch):
     """Each file imports dice and ucb and has @main or __main__ code that must not run."""
     path = REALISTIC / f"{rules}.py"
@@ -75,7 +75,7 @@ def test_course_style_file_gives_the_table_its_function_defines(rules, monkeypat
     assert table.params == {"function": "final_strategy", "file": f"{rules}.py"}
 
 
-@pytest.mark.parametrize("rules", list(RULE_SETS))
+@pytest.mark.parametrize("rules", list(ZERO_DICE_HELPER))
 def test_course_style_files_implement_their_rule_set(rules, monkeypatch):
     module = import_in_process(REALISTIC / f"{rules}.py", monkeypatch)
     helper = getattr(module, ZERO_DICE_HELPER[rules])
@@ -234,7 +234,7 @@ def test_cannot_write_outside_its_folder(tmp_path):
     path = tmp_path / "writes_outside.py"
     path.write_text((HOSTILE / "writes_outside.py").read_text().replace("{target}", str(target)))
     assert refusal(path) == (
-        f"writes_outside.py: final_strategy(0, 0) raised PermissionError: [Errno 13] Permission denied: '{target}'"
+        f"writes_outside.py: final_strategy(0, 0) raised PermissionError: [Errno 1] Operation not permitted: '{target}'"
     )
     assert not target.exists()
 
@@ -242,8 +242,8 @@ def test_cannot_write_outside_its_folder(tmp_path):
 def test_environment_is_empty(monkeypatch):
     monkeypatch.setenv("HOG_ARENA_SECRET", "7")
     assert refusal(HOSTILE / "reads_environment.py") == (
-        "reads_environment.py: final_strategy(0, 0) raised PermissionError: "
-        f"[Errno 13] Permission denied: '/proc/{os.getpid()}/environ'"
+        "reads_environment.py: final_strategy(0, 0) raised FileNotFoundError: "
+        "[Errno 2] No such file or directory: '/proc/0/environ'"  # no parent to see, no /proc
     )
 
 
@@ -258,11 +258,7 @@ def test_no_network(tmp_path):
         message = refusal(path)
         with pytest.raises(BlockingIOError):
             server.accept()  # nobody called
-    assert re.fullmatch(
-        r"network\.py: final_strategy\(0, 0\) raised (PermissionError: \[Errno 13\] Permission denied"
-        r"|OSError: \[Errno 101\] Network is unreachable)",
-        message,
-    ), message
+    assert message == "network.py: final_strategy(0, 0) raised PermissionError: [Errno 1] Operation not permitted"
 
 
 def test_cannot_signal_the_parent():
@@ -348,15 +344,13 @@ def test_module_beside_the_file_is_not_there():
 
 
 def test_file_that_is_not_utf8():
-    assert refusal(HOSTILE / "latin1.py") == (
-        "latin1.py: not UTF-8 text (byte 0xe9 on line 1); save the file as UTF-8"
-    )
+    assert refusal(HOSTILE / "latin1.py") == ("latin1.py: not UTF-8 text (byte 0xe9 on line 1); save the file as UTF-8")
 
 
 def test_random_strategy_is_not_pure():
     assert re.fullmatch(
         r"uses_random\.py: final_strategy\((\d+), (\d+)\) returned (\d+), then (\d+) when called a second time "
-        r"\(in another order\); a strategy must be a pure function of the two scores "
+        r"\(in a fresh process, in another order\); a strategy must be a pure function of the two scores "
         r"\(no random numbers, no state kept between calls\)",
         refusal(HOSTILE / "uses_random.py"),
     )
