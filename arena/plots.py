@@ -1,7 +1,8 @@
 """A league as a picture: the win-rate matrix, strategies in rank order.
 
 Figures use matplotlib's Agg canvas directly (no pyplot global state) and are
-written as PNG files whole or not at all (``write_png``).
+written as PNG files whole or not at all (``write_png``). Names are drawn as
+text, never as mathtext (``strategies.heatmap.literal``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from matplotlib.figure import Figure
 from results.leaderboard import Row
 from results.records import LeagueResults
 from strategies.files import write_atomically
+from strategies.heatmap import literal
 
 __all__ = ["MatrixPlot", "new_figure", "write_png", "win_rate_matrix_figure", "write_win_rate_matrix"]
 
@@ -78,7 +80,7 @@ def win_rate_matrix_figure(results: LeagueResults, rows: Sequence[Row]) -> tuple
     axes = figure.add_subplot()
     cmap = colormaps["RdBu"].with_extremes(bad="#d9d9d9")
     image = axes.imshow(data.matrix, cmap=cmap, norm=TwoSlopeNorm(0.5, 0.0, 1.0), interpolation="nearest")
-    labels = [f"{rank}. {name}" for rank, name in zip(data.ranks, data.names)]
+    labels = [f"{rank}. {literal(name)}" for rank, name in zip(data.ranks, data.names)]
     axes.set_xlabel("opponent (rank. name)" if named else "opponent (rank)")
     axes.set_ylabel("strategy (rank. name)" if named else "strategy (rank)")
     if named:
@@ -96,7 +98,7 @@ def win_rate_matrix_figure(results: LeagueResults, rows: Sequence[Row]) -> tuple
     league = results.league
     shown = "" if n == len(results.entries) else f" (top {n} of {len(results.entries)})"
     axes.set_title(
-        f"League #{league.id} {league.name!r}: {league.rules}, goal {league.goal}, {league.method}\n"
+        f"League #{league.id} {literal(repr(league.name))}: {league.rules}, goal {league.goal}, {league.method}\n"
         f"win rate of each row's strategy against each column's, in rank order{shown}",
         fontsize=10,
     )

@@ -4,7 +4,8 @@ Each generation's statistics are DEAP's ``Statistics`` of the population's
 fitness as the logbook records them: ``max`` (the generation's best win
 rate) and ``avg`` (its mean) are required; ``std`` (drawn as a band around
 the mean) and ``best`` (the best found so far, the hall of fame's first) are
-drawn when present.
+drawn when present. The title and the reference's label are drawn as text,
+never as mathtext.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from matplotlib.ticker import MaxNLocator
 
 from arena.plots import new_figure, write_png
 from hog import exact
+from strategies.heatmap import literal
 
 __all__ = ["Generation", "EvolutionPlot", "best_response_rate", "evolution_data", "evolution_figure"]
 
@@ -99,7 +101,7 @@ def _figure(data: EvolutionPlot, title: str | None, reference_label: str) -> Fig
     if data.reference_rate is not None:
         axes.axhline(
             data.reference_rate, color="black", linestyle="--", linewidth=1.2,
-            label=f"{reference_label}: {data.reference_rate:.4f}",
+            label=f"{literal(reference_label)}: {data.reference_rate:.4f}",
         )
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel("generation")
@@ -107,7 +109,7 @@ def _figure(data: EvolutionPlot, title: str | None, reference_label: str) -> Fig
     axes.grid(True, color="#dddddd", linewidth=0.6)
     final = data.best_so_far[-1] if data.best_so_far is not None else max(data.best)
     axes.set_title(
-        (title + "\n" if title else "") + f"fitness by generation (best found {final:.4f})",
+        (literal(title) + "\n" if title else "") + f"fitness by generation (best found {final:.4f})",
         fontsize=10,
     )
     figure.legend(loc="outside lower center", ncols=2, fontsize=9, frameon=False)

@@ -10,11 +10,11 @@ matches played so far.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
-from results.records import LeagueResults
+from results.records import LeagueRecord, LeagueResults
 
-__all__ = ["WIN_THRESHOLD", "Row", "rank", "is_win"]
+__all__ = ["WIN_THRESHOLD", "Row", "rank", "is_win", "format_rate", "LeagueReader", "shown_league"]
 
 WIN_THRESHOLD = 0.500001
 
@@ -26,6 +26,33 @@ def is_win(win_rate: float) -> bool:
     (False, False, True)
     """
     return win_rate > WIN_THRESHOLD
+
+
+def format_rate(value: float | None) -> str:
+    """A win rate as the leaderboards show it: four decimals, ``-`` for none.
+
+    >>> format_rate(0.5), format_rate(None)
+    ('0.5000', '-')
+    """
+    return "-" if value is None else f"{value:.4f}"
+
+
+class LeagueReader(Protocol):
+    """What finding a league needs from a results store."""
+
+    def get_league(self, name_or_id: str | int, rules: str, goal: int) -> LeagueRecord: ...
+
+    def latest_league(self, rules: str, goal: int) -> LeagueRecord | None: ...
+
+    def league_results(self, league_id: int) -> LeagueResults: ...
+
+
+def shown_league(store: LeagueReader, rules: str, goal: int, league: str | None = None) -> LeagueResults | None:
+    """The league a leaderboard shows: LEAGUE (a name or id) of RULES and
+    GOAL, else the latest finished one; None if there is none (a LEAGUE
+    that names none raises the store's NotStored)."""
+    record = store.get_league(league, rules, goal) if league else store.latest_league(rules, goal)
+    return None if record is None else store.league_results(record.id)
 
 
 @dataclass(frozen=True)

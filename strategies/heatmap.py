@@ -1,4 +1,8 @@
-"""A strategy table as a heat map: dice counts over (opponent score, score)."""
+"""A strategy table as a heat map: dice counts over (opponent score, score).
+
+Names are drawn as text: ``literal`` keeps a ``$`` in a name from starting
+matplotlib's mathtext (a name like ``$\\foo$`` would otherwise fail to draw).
+"""
 
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ from matplotlib.ticker import MaxNLocator
 from hog.game import MAX_ROLLS
 from strategies.table import StrategyTable
 
-__all__ = ["heatmap_figure", "heatmap_png", "difference", "diff_figure", "diff_png", "COLOURS"]
+__all__ = ["heatmap_figure", "heatmap_png", "difference", "diff_figure", "diff_png", "literal", "COLOURS"]
 
 #: One colour per dice count: 0 (the zero-dice rule) stands out in red, then
 #: a light-to-dark blue-green ramp for 1..10 dice.
@@ -32,6 +36,15 @@ COLOURS = (
     "#253494",
     "#081d58",
 )
+
+
+def literal(text: str) -> str:
+    """TEXT for matplotlib to draw as it is, never as mathtext.
+
+    >>> print(literal(r"$\\foo$ costs $5"))
+    \\$\\foo\\$ costs \\$5
+    """
+    return text.replace("$", r"\$")
 
 
 def heatmap_figure(strategy: StrategyTable) -> Figure:
@@ -56,7 +69,7 @@ def heatmap_figure(strategy: StrategyTable) -> Figure:
         axis.set_major_locator(MaxNLocator(nbins=10, integer=True))
     axes.set_xlabel("opponent's score")
     axes.set_ylabel("player's score (the player about to roll)")
-    axes.set_title(f"{strategy.name}\n{strategy.rules}, goal {goal}: number of dice rolled", fontsize=11)
+    axes.set_title(f"{literal(strategy.name)}\n{strategy.rules}, goal {goal}: number of dice rolled", fontsize=11)
     counts = np.bincount(strategy.table.ravel(), minlength=MAX_ROLLS + 1)
     share = 100 * counts / counts.sum()
     labels = [
@@ -111,16 +124,17 @@ def diff_figure(strategy: StrategyTable, other: StrategyTable) -> tuple[Figure, 
         axis.set_major_locator(MaxNLocator(nbins=10, integer=True))
     axes.set_xlabel("opponent's score")
     axes.set_ylabel("player's score (the player about to roll)")
+    name, other_name = literal(strategy.name), literal(other.name)
     differing = int(np.count_nonzero(delta))
     more, fewer = int(np.count_nonzero(delta > 0)), int(np.count_nonzero(delta < 0))
     axes.set_title(
-        f"{strategy.name} minus {other.name}\n{strategy.rules}, goal {goal}: they differ at {differing} of "
+        f"{name} minus {other_name}\n{strategy.rules}, goal {goal}: they differ at {differing} of "
         f"{delta.size} score pairs ({100 * differing / delta.size:.1f}%)\n"
-        f"{strategy.name} rolls more dice at {more}, fewer at {fewer}",
+        f"{name} rolls more dice at {more}, fewer at {fewer}",
         fontsize=10,
     )
     bar = figure.colorbar(image, ax=axes, shrink=0.85, ticks=range(-largest, largest + 1))
-    bar.set_label(f"dice of {strategy.name} minus dice of {other.name}\n(white: the same)")
+    bar.set_label(f"dice of {name} minus dice of {other_name}\n(white: the same)")
     return figure, delta
 
 

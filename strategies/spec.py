@@ -9,7 +9,11 @@ A SPEC is one of
 * a path to a Python file, ``file.py`` (function ``final_strategy``) or
   ``file.py:function``, run in a sandbox, or to a JSON table in the course
   contest's format, ``table.json`` (both read by ``strategies.loader``);
-* the name of a stored strategy, looked up in a store when one is given.
+* the name (or id) of a stored strategy, looked up in a store when one is given.
+
+A SPEC that is not a file path has at most ``MAX_SPEC_CHARS`` characters (a
+stored name has no more). Servers pass ``files=False``: a visitor never names
+a file on the server.
 """
 
 from __future__ import annotations
@@ -23,14 +27,20 @@ from strategies import library
 from strategies.loader import load_file
 from strategies.table import StrategyTable
 
-__all__ = ["SpecError", "StrategyStore", "parse_expression", "resolve_spec"]
+__all__ = ["MAX_SPEC_CHARS", "SpecError", "UnknownStrategy", "StrategyStore", "parse_expression", "resolve_spec"]
 
 _PYTHON_PATH = re.compile(r"^(?P<path>.+\.py)(?::(?P<function>[A-Za-z_]\w*))?$")
 _FORM = "a name or a call like name(1, key=2) with integer arguments"
+#: Longest SPEC that is not a file path (stored names have at most as many characters).
+MAX_SPEC_CHARS = 200
 
 
 class SpecError(ValueError):
     """A SPEC that names nothing, or that is not allowed."""
+
+
+class UnknownStrategy(SpecError, LookupError):
+    """A well-formed SPEC that names no strategy."""
 
 
 class StrategyStore(Protocol):
@@ -73,25 +83,34 @@ def parse_expression(text: str) -> tuple[str, tuple[int, ...], dict[str, int]] |
     return node.func.id, args, kwargs
 
 
-def resolve_spec(text: str, rules: str, goal: int = 100, store: StrategyStore | None = None) -> StrategyTable:
-    """The strategy table TEXT names for RULES and GOAL (see the module doc).
+def resolve_spec(
+    text: str, rules: str, goal: int = 100, store: StrategyStore | None = None, *, files: bool = True
+) -> StrategyTable:
+    """The strategy table TEXT names for RULES and GOAL (see the module doc);
+    FILES=False never reads a file.
 
-    Raises SpecError (a ValueError) with one line saying what exists."""
+    Raises SpecError (a ValueError; UnknownStrategy if it names nothing) with
+    one line saying what exists."""
     text = text.strip()
     if not text:
         raise SpecError("empty strategy spec")
     python = _PYTHON_PATH.match(text)
-    if python or text.endswith(".json"):
+    if files and (python or text.endswith(".json")):
         path, function = (python["path"], python["function"]) if python else (text, None)
         if not Path(path).is_file():
             raise SpecError(f"strategy file {path!r} does not exist (or is not a file)")
         return load_file(path, rules, goal=goal, function=function or "final_strategy")
-    parsed = parse_expression(text)
+    if len(text) > MAX_SPEC_CHARS:
+        raise SpecError(
+            f"refused spec of {len(text):,} characters: a library expression or stored name "
+            f"has at most {MAX_SPEC_CHARS}"
+        )
+    parsed = None if text.isdigit() else parse_expression(text)  # digits: a stored id
     if parsed is not None and parsed[0] in library.names(rules):
         name, args, kwargs = parsed
         return library.make(name, rules, goal, args, kwargs)
     if parsed is not None and (parsed[1] or parsed[2]):
-        raise SpecError(f"unknown strategy {parsed[0]!r} for {rules}; valid names: {library.describe(rules)}")
+        raise UnknownStrategy(f"unknown strategy {parsed[0]!r} for {rules}; valid names: {library.describe(rules)}")
     stored = "(no store to look up names in)"
     if store is not None:
         stored = f"nor a stored strategy for {rules}, goal {goal}"
@@ -103,7 +122,7 @@ def resolve_spec(text: str, rules: str, goal: int = 100, store: StrategyStore | 
             found, stored = None, f"nor a stored strategy ({error})"
         if found is not None:
             return found
-    raise SpecError(
-        f"unknown strategy {text!r}: not a library name {stored}; valid names: {library.describe(rules)}; "
-        "or a .py or .json file"
+    raise UnknownStrategy(
+        f"unknown strategy {text!r}: not a library name {stored}; valid names: {library.describe(rules)}"
+        + ("; or a .py or .json file" if files else "")
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 from urllib.parse import quote
 
@@ -53,7 +54,7 @@ def arena(tmp_path_factory):
     """(client, db URL, id of the hostile-named strategy) for a database with
     a league of three built-ins and an uploaded strategy with a hostile name and author."""
     url = f"sqlite:///{tmp_path_factory.mktemp('web') / 'arena.db'}"
-    with TestClient(create_app(url, RULES)) as client:
+    with TestClient(create_app(url, RULES), base_url="http://localhost") as client:
         reply = client.post(
             "/api/strategies",
             files={"file": ("hostile.py", UPLOADED_SOURCE.encode())},
@@ -66,6 +67,13 @@ def arena(tmp_path_factory):
             entries.append(store.get_strategy(hostile_id, RULES, 100))
             run_stored_league(store, entries, LeagueSettings(), name="small", jobs=1)
         yield client, url, hostile_id
+
+
+def form_token(client: TestClient, page: str) -> str:
+    """The token of the forms of PAGE (the client keeps the cookie it goes with)."""
+    found = re.search(r'name="csrf_token" value="([0-9a-f]+)"', client.get(page).text)
+    assert found, f"no form token on {page}"
+    return found[1]
 
 
 def stored_names(url: str) -> list[str]:
@@ -182,8 +190,13 @@ def test_a_visitor_cannot_name_a_file_on_the_server(arena):
     path = str(REALISTIC / "square_swine.py")
     reply = client.post("/api/games", json={"opponent": path})
     assert reply.status_code == 404
-    assert reply.json()["detail"].startswith(f"no strategy {path!r} for square_swine, goal 100: not a library expression")
-    assert client.get("/api/strategies/square_swine.py").status_code == 404
+    assert reply.json()["detail"].startswith(
+        f"unknown strategy {path!r}: not a library name nor a stored strategy for square_swine, goal 100; valid names: "
+    )
+    assert "file" not in reply.json()["detail"]
+    reply = client.get("/api/strategies/square_swine.py")
+    assert reply.status_code == 400
+    assert reply.json()["detail"].startswith("refused spec 'square_swine.py': a spec is a name or a call")
 
 
 def test_bad_library_arguments_are_400(arena):
@@ -228,7 +241,7 @@ def test_error_pages_escape_what_the_visitor_asked_for(arena):
     page = client.get("/strategies/" + quote(ref, safe=""))
     assert page.status_code == 404
     assert ref not in page.text
-    assert "no strategy &#39;&lt;img src=x onerror=alert(1)&gt;&#39; for square_swine" in page.text
+    assert "unknown strategy &#39;&lt;img src=x onerror=alert(1)&gt;&#39;: not a library name" in page.text
 
 
 # --- uploads ------------------------------------------------------------------------------------
@@ -265,7 +278,7 @@ def test_upload_form_shows_the_message_escaped(arena):
     page = client.post(
         "/submit",
         files={"file": ("<b>bad.py", (HOSTILE / "returns_11.py").read_bytes())},
-        data={"rules": RULES, "goal": "100"},
+        data={"rules": RULES, "goal": "100", "csrf_token": form_token(client, "/submit")},
     )
     assert page.status_code == 400
     assert (
@@ -288,7 +301,8 @@ def test_oversized_uploads_are_refused_with_413_and_store_nothing(arena):
     reply = client.post("/api/strategies", files={"file": ("big.py", big)})
     assert reply.status_code == 413
     assert reply.json() == {"detail": "the upload is over the 1 MB limit for strategy files"}
-    page = client.post("/submit", files={"file": ("big.py", big)}, data={"rules": RULES, "goal": "100"})
+    token = form_token(client, "/submit")
+    page = client.post("/submit", files={"file": ("big.py", big)}, data={"rules": RULES, "goal": "100", "csrf_token": token})
     assert page.status_code == 413
     assert "the upload is over the 1 MB limit for strategy files" in page.text
     assert stored_names(url) == before
@@ -466,9 +480,11 @@ def test_bad_turns_and_unknown_games(arena):
 
 def test_game_pages_play_by_form(arena):
     client, _, _ = arena
-    start = client.post("/play", data={"rules": RULES, "goal": "100", "opponent": "always_roll(2)"}, follow_redirects=False)
+    token = form_token(client, "/play")
+    form = {"rules": RULES, "goal": "100", "opponent": "always_roll(2)", "csrf_token": token}
+    start = client.post("/play", data=form, follow_redirects=False)
     assert start.status_code == 303
-    page = client.post(start.headers["location"], data={"num_rolls": "3"})
+    page = client.post(start.headers["location"], data={"num_rolls": "3", "csrf_token": token})
     assert page.status_code == 200
     assert "<strong>You</strong>\n      rolled 3 dice" in page.text
     assert "<strong>always_roll(2)</strong>\n      rolled 2 dice" in page.text
@@ -489,7 +505,22 @@ def test_openapi_documents_the_api_only(arena):
         "/api/games/{game_id}",
         "/api/games/{game_id}/turns",
     }
-    assert client.get("/docs").status_code == 200
+
+
+
+def test_the_api_documentation_works_offline(arena):
+    """/docs loads Swagger UI from the server itself, never from another host."""
+    client, _, _ = arena
+    page = client.get("/docs")
+    assert page.status_code == 200
+    assert "http://" not in page.text and "https://" not in page.text and "//" not in page.text.replace("<!doctype", "")
+    assets = re.findall(r'(?:src|href)="(/[^"]+)"', page.text)
+    assert {"/static/api-docs/swagger-ui-bundle.js", "/static/api-docs/swagger-ui.css", "/static/api-docs.js"} <= set(assets)
+    for asset in assets:
+        reply = client.get(asset)
+        assert reply.status_code == 200, asset
+        assert len(reply.content) > 100, asset
+    assert 'data-openapi-url="/openapi.json"' in page.text
 
 
 def test_serve_refuses_an_unknown_rule_set(capsys):

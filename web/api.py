@@ -1,18 +1,23 @@
-"""The JSON API: the data of the pages, documented at ``/docs``."""
+"""The JSON API: the data of the pages, documented at ``/docs``.
+
+Request bodies are strict: a dice count is a JSON integer (not ``true``,
+``"5"`` or ``5.0``) and unknown fields are refused (422).
+"""
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, File, Form, HTTPException, UploadFile
+from fastapi import APIRouter, File, Form, HTTPException, Query, UploadFile
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from hog.game import MAX_ROLLS
 from hog.rules import RULE_SETS, get_rules
-from results.store import NotStored
-from web.arena import builtin_specs
-from web.deps import MAX_GOAL, ArenaDep, ScopeQuery
+from results.errors import NotStored
+from strategies.spec import MAX_SPEC_CHARS
+from web.deps import MAX_GOAL, MAX_TEXT, ArenaDep, ClientDep, GateDep, ScopeQuery
+from web.service import builtin_specs
 
 __all__ = ["router"]
 
@@ -22,17 +27,24 @@ router = APIRouter(prefix="/api", tags=["Hog Arena"])
 class NewGame(BaseModel):
     """A game of a visitor against a strategy."""
 
-    opponent: str = Field(description="A library expression (always_roll(6), perfect) or a stored strategy's name or id.")
-    rules: str | None = Field(None, description="Rule set (default: the server's).")
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    opponent: str = Field(
+        max_length=MAX_SPEC_CHARS,
+        description="A library expression (always_roll(6), perfect) or a stored strategy's name or id.",
+    )
+    rules: str | None = Field(None, max_length=40, description="Rule set (default: the server's).")
     goal: int | None = Field(None, ge=1, le=MAX_GOAL, description="Score that ends the game (default: the server's).")
     visitor_first: bool = Field(True, description="Whether the visitor moves first.")
-    seed: int | None = Field(None, ge=0, description="Seed of the dice, for a game that can be replayed.")
+    seed: int | None = Field(None, ge=0, lt=2**63, description="Seed of the dice, for a game that can be replayed.")
 
 
 class Turn(BaseModel):
     """The visitor's move."""
 
-    num_rolls: int = Field(ge=0, le=MAX_ROLLS, description=f"Dice to roll, 0 to {MAX_ROLLS}.")
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    num_rolls: int = Field(ge=0, le=MAX_ROLLS, description=f"Dice to roll, an integer 0 to {MAX_ROLLS}.")
 
 
 @router.get("/rules", summary="The rule sets")
@@ -50,7 +62,9 @@ def rules_list(arena: ArenaDep) -> dict[str, Any]:
 
 
 @router.get("/leaderboard", summary="A league's ranking (the same as `hog leaderboard`)")
-def leaderboard(arena: ArenaDep, scope: ScopeQuery, league: str | None = None) -> dict[str, Any]:
+def leaderboard(
+    arena: ArenaDep, scope: ScopeQuery, league: Annotated[str | None, Query(max_length=MAX_TEXT)] = None
+) -> dict[str, Any]:
     board = arena.leaderboard(scope.rules, scope.goal, league)
     if board is None:
         raise NotStored(f"no finished league for {scope.rules}, goal {scope.goal}")
@@ -76,29 +90,41 @@ def strategy(arena: ArenaDep, scope: ScopeQuery, ref: str) -> dict[str, Any]:
     "/strategies",
     summary="Upload a strategy file (checked in the sandbox as by `hog submit`)",
     status_code=201,
-    responses={400: {"description": "The file was refused; `detail` says why"}, 413: {"description": "Too large"}},
+    responses={
+        400: {"description": "The file was refused; `detail` says why"},
+        413: {"description": "Too large"},
+        429: {"description": "Too many uploads from this client; `Retry-After` says when to try again"},
+        503: {"description": "The strategy checker is busy; `Retry-After` says when to try again"},
+    },
 )
-def upload(
+async def upload(
     arena: ArenaDep,
+    gate: GateDep,
     file: Annotated[UploadFile, File(description="A .py file (function final_strategy) or a .json table.")],
-    name: Annotated[str | None, Form(description="Name to store it under (default: the file name).")] = None,
-    author: Annotated[str | None, Form(description="Who wrote it.")] = None,
-    function: Annotated[str, Form(description="The strategy function in a .py file.")] = "final_strategy",
-    rules: Annotated[str | None, Form(description="Rule set (default: the server's).")] = None,
+    name: Annotated[str | None, Form(max_length=MAX_TEXT, description="Name to store it under (default: the file name).")] = None,
+    author: Annotated[str | None, Form(max_length=MAX_TEXT, description="Who wrote it.")] = None,
+    function: Annotated[str, Form(max_length=100, description="The strategy function in a .py file.")] = "final_strategy",
+    rules: Annotated[str | None, Form(max_length=40, description="Rule set (default: the server's).")] = None,
     goal: Annotated[int | None, Form(ge=1, le=MAX_GOAL)] = None,
 ) -> JSONResponse:
     rule_set = get_rules(rules).name if rules else arena.rules
-    submission = arena.submit(file.file, file.filename, rule_set, goal or arena.goal, function, name, author)
+    submission = await gate.run(arena.submit, file.file, file.filename, rule_set, goal or arena.goal, function, name, author)
     if submission.error is not None:
         return JSONResponse({"detail": submission.error}, status_code=400)
     data = {k: v for k, v in submission.as_dict().items() if k != "ok"}
     return JSONResponse(data, status_code=200 if submission.duplicate else 201)
 
 
-@router.post("/games", summary="Start a game against a strategy", status_code=201)
-def new_game(arena: ArenaDep, request: NewGame) -> dict[str, Any]:
+@router.post(
+    "/games",
+    summary="Start a game against a strategy",
+    status_code=201,
+    responses={503: {"description": "Too many games in progress; `Retry-After` says when to try again"}},
+)
+def new_game(arena: ArenaDep, client: ClientDep, request: NewGame) -> dict[str, Any]:
     rules = get_rules(request.rules).name if request.rules else arena.rules
-    game = arena.start_game(request.opponent, rules, request.goal or arena.goal, request.visitor_first, request.seed)
+    goal = request.goal or arena.goal
+    game = arena.start_game(request.opponent, rules, goal, request.visitor_first, request.seed, owner=client)
     return game.to_dict()
 
 

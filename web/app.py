@@ -2,15 +2,19 @@
 
 Pages are rendered on the server (Jinja2, with autoescaping: every name,
 author, file name and message a visitor supplied is shown as text); the
-JSON API under ``/api`` serves the same data and is documented at ``/docs``.
-Errors become a page or ``{"detail": message}`` with the matching status:
-404 for what does not exist, 400 for a request that cannot be met, 413 for
-a body over the upload limit, 503 when strategy files cannot be checked.
+JSON API under ``/api`` serves the same data and is documented at ``/docs``
+(Swagger UI served by the server itself: it works offline). Errors become a
+page or ``{"detail": message}`` with the matching status: 400 for a request
+that cannot be met (or an unknown host name), 403 for a write from another
+site or a form without the site's token, 404 for what does not exist, 413
+for a body over the upload limit, 422 for a request of the wrong shape, 429
+and 503 with ``Retry-After`` when a client or the server has too much in
+progress (``web.admission``), 503 when strategy files cannot be checked.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
@@ -18,88 +22,120 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import request_validation_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException
 
 from hog.game import GOAL
 from hog.rules import DEFAULT_RULES, UnknownRuleSet
-from results.store import NotStored, StoreError, open_store
+from results.errors import NotStored, StoreError
+from results.store import open_store
 from strategies.loader import Limits, SandboxError
+from strategies.spec import UnknownStrategy
 from web import api, pages
-from web.arena import Arena
-from web.games import GameNotFound
+from web.admission import AdmitUploads, Refused, UploadGate, UploadPolicy
+from web.csrf import FormTokens
+from web.games import GameNotFound, GameRoom
 from web.limits import UploadLimit
-from web.views import render, upload_limit_text
+from web.security import LOCAL_HOSTS, SiteGuard
+from web.service import ArenaService
+from web.views import error_response, refusal_response, render, upload_limit_text
 
-__all__ = ["create_app", "UPLOAD_OVERHEAD_BYTES"]
+__all__ = ["create_app", "UPLOAD_OVERHEAD_BYTES", "UPLOAD_ROUTES"]
 
 #: Room in a request body for the form fields and multipart framing around a strategy file.
 UPLOAD_OVERHEAD_BYTES = 64 * 1024
+#: The requests that upload a strategy file (and wait for its check).
+UPLOAD_ROUTES = frozenset({("POST", "/api/strategies"), ("POST", "/submit")})
+#: Where the Swagger UI files are served.
+_DOCS_ASSETS = "/static/api-docs"
 
 
-def create_app(db: str | None = None, rules: str = DEFAULT_RULES, goal: int = GOAL) -> FastAPI:
+def create_app(
+    db: str | None = None,
+    rules: str = DEFAULT_RULES,
+    goal: int = GOAL,
+    *,
+    allowed_hosts: Iterable[str] = LOCAL_HOSTS,
+    uploads: UploadPolicy | None = None,
+    games: GameRoom | None = None,
+) -> FastAPI:
     """The web arena on the results database DB (created if missing), showing
-    RULES and GOAL unless a page asks for others."""
+    RULES and GOAL unless a page asks for others, answering to the host names
+    ALLOWED_HOSTS (``*``: any), with the upload limits UPLOADS and the games
+    room GAMES (defaults: ``UploadPolicy()``, ``GameRoom()``)."""
     store = open_store(db)
     try:
-        arena = Arena(store, rules, goal)
+        arena = ArenaService(store, rules, goal, games)
     except BaseException:
         store.close()
         raise
+    gate = UploadGate(uploads)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         yield
+        gate.close()
         store.close()
 
-    app = FastAPI(
+    app = FastAPIOffline(
         title="Hog Arena",
         summary="Leaderboards, strategies, submissions and games of the dice game Hog.",
         lifespan=lifespan,
+        docs_url=None,  # our own page below: no inline script
+        redoc_url=None,
+        static_url=_DOCS_ASSETS,
     )
     app.state.arena = arena
+    app.state.uploads = gate
+    app.state.form_tokens = FormTokens()
+    app.add_middleware(AdmitUploads, gate=gate, routes=UPLOAD_ROUTES, respond=refusal_response)
     app.add_middleware(
         UploadLimit,
         max_bytes=Limits().source_bytes + UPLOAD_OVERHEAD_BYTES,
         message=f"the upload is over the {upload_limit_text()} limit for strategy files",
     )
+    app.add_middleware(SiteGuard, allowed_hosts=allowed_hosts, respond=error_response)  # outermost
     static = resources.files("web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     app.include_router(api.router)
     app.include_router(pages.router)
+
+    @app.get("/docs", include_in_schema=False)
+    def api_docs(request: Request) -> Response:
+        context = {"title": app.title, "openapi_url": app.openapi_url, "assets": _DOCS_ASSETS}
+        return render(request, "api_docs.html", context)
+
     _add_error_handlers(app)
     return app
-
-
-def _error(request: Request, status: int, message: str) -> Response:
-    """MESSAGE as JSON for the API, else as a page."""
-    if request.url.path.startswith("/api/"):
-        return JSONResponse({"detail": message}, status_code=status)
-    return render(request, "error.html", {"status": status, "message": message}, status_code=status)
 
 
 def _add_error_handlers(app: FastAPI) -> None:
     def handler(status: int) -> Any:
         async def handle(request: Request, error: Exception) -> Response:
-            return _error(request, status, str(error))
+            return error_response(request, status, str(error))
 
         return handle
 
-    for error_type in (NotStored, UnknownRuleSet, GameNotFound):
+    for error_type in (NotStored, UnknownRuleSet, UnknownStrategy, GameNotFound):
         app.add_exception_handler(error_type, handler(404))
     app.add_exception_handler(SandboxError, handler(503))
     app.add_exception_handler(StoreError, handler(503))
     app.add_exception_handler(ValueError, handler(400))
 
+    async def refused(request: Request, error: Refused) -> Response:
+        return refusal_response(request, error)
+
     async def http_error(request: Request, error: HTTPException) -> Response:
-        return _error(request, error.status_code, str(error.detail))
+        return error_response(request, error.status_code, str(error.detail), error.headers)
 
     async def invalid_request(request: Request, error: RequestValidationError) -> Response:
         if request.url.path.startswith("/api/"):
             return await request_validation_exception_handler(request, error)
         problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors())
-        return _error(request, 422, f"invalid request: {problems}")
+        return error_response(request, 422, f"invalid request: {problems}")
 
+    app.add_exception_handler(Refused, refused)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(RequestValidationError, invalid_request)

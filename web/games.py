@@ -3,8 +3,12 @@
 Each game has a random id (the only way to reach it). The visitor's turn is
 the dice count they chose; the strategy's turns follow at once, each the
 value of its table at the scores it faces, until it is the visitor's turn
-again or the game is over. Games untouched for ``idle_seconds`` are dropped,
-and so is the least recently used one when ``max_games`` are kept.
+again or the game is over. Games untouched for ``idle_seconds`` are dropped.
+
+Each game belongs to the client (an address) that started it. A client
+keeps at most ``per_client`` games: its next one replaces its own least
+recently used game, never another client's. When ``max_games`` games are
+kept, a new one is refused (503, ``Retry-After``) until some go idle.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any
 
 from hog.interactive import Game, TurnReport
 from strategies.table import StrategyTable
+from web.admission import Refused
 
 __all__ = ["GameNotFound", "GameRoom", "VisitorGame"]
 
@@ -76,26 +81,34 @@ class VisitorGame:
 class GameRoom:
     """The games in progress, by id; safe to use from several threads."""
 
-    def __init__(self, max_games: int = 1000, idle_seconds: float = 3600.0) -> None:
+    def __init__(self, max_games: int = 1000, per_client: int = 20, idle_seconds: float = 3600.0) -> None:
         self.max_games = max_games
+        self.per_client = per_client
         self.idle_seconds = idle_seconds
-        self._games: OrderedDict[str, tuple[float, VisitorGame]] = OrderedDict()
+        #: id -> (last used, owner, game), the least recently used first
+        self._games: OrderedDict[str, tuple[float, str, VisitorGame]] = OrderedDict()
         self._lock = threading.Lock()
 
     def start(
-        self, opponent: StrategyTable, visitor_first: bool = True, seed: int | None = None
+        self, opponent: StrategyTable, visitor_first: bool = True, seed: int | None = None, owner: str = ""
     ) -> VisitorGame:
-        """A new game against OPPONENT (its rule set and goal); the strategy
-        moves at once if it goes first. SEED makes the dice reproducible."""
+        """A new game of OWNER against OPPONENT (its rule set and goal); the
+        strategy moves at once if it goes first. SEED makes the dice
+        reproducible. Refused (503) when the room is full of other clients' games."""
         game = Game(opponent.rules, opponent.goal, seed=seed)
         visiting = VisitorGame(secrets.token_urlsafe(16), game, opponent, 0 if visitor_first else 1)
         visiting.strategy_turns()
         now = time.monotonic()
         with self._lock:
             self._drop_idle(now)
-            while len(self._games) >= self.max_games:
-                self._games.popitem(last=False)
-            self._games[visiting.id] = (now, visiting)
+            own = [game_id for game_id, (_, who, _) in self._games.items() if who == owner]
+            for game_id in own[: max(0, len(own) - self.per_client + 1)]:
+                del self._games[game_id]
+            if len(self._games) >= self.max_games:
+                oldest = next(iter(self._games.values()))[0]
+                wait = int(self.idle_seconds - (now - oldest)) + 1
+                raise Refused(503, f"the arena is full ({len(self._games)} games in progress); try again later", wait)
+            self._games[visiting.id] = (now, owner, visiting)
         return visiting
 
     def get(self, game_id: str) -> VisitorGame:
@@ -104,9 +117,9 @@ class GameRoom:
         with self._lock:
             self._drop_idle(now)
             if game_id not in self._games:
-                raise GameNotFound(f"no game {game_id!r}: it was never started, or it was idle too long")
-            visiting = self._games.pop(game_id)[1]
-            self._games[game_id] = (now, visiting)
+                raise GameNotFound(f"no game {game_id[:40]!r}: it was never started, or it was idle too long")
+            _, owner, visiting = self._games.pop(game_id)
+            self._games[game_id] = (now, owner, visiting)
             return visiting
 
     def __len__(self) -> int:
@@ -115,7 +128,7 @@ class GameRoom:
 
     def _drop_idle(self, now: float) -> None:
         while self._games:
-            used, _ = next(iter(self._games.values()))
+            used = next(iter(self._games.values()))[0]
             if now - used < self.idle_seconds:
                 return
             self._games.popitem(last=False)

@@ -1,32 +1,39 @@
-"""The pages: leaderboard, strategies, upload form and games, rendered on the server."""
+"""The pages: leaderboard, strategies, upload form and games, rendered on the
+server. Every form that changes something carries the site's token (``web.csrf``)."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi import APIRouter, Depends, File, Form, Query, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from hog.game import MAX_ROLLS
 from hog.rules import get_rules
-from web.arena import UPLOAD_SUFFIXES, builtin_specs
-from web.deps import MAX_GOAL, ArenaDep, Scope, ScopeQuery
+from strategies.spec import MAX_SPEC_CHARS
+from web.csrf import check_form
+from web.deps import MAX_GOAL, MAX_TEXT, ArenaDep, ClientDep, GateDep, Scope, ScopeQuery
+from web.service import UPLOAD_SUFFIXES, builtin_specs
 from web.views import render
 
 __all__ = ["router"]
 
 router = APIRouter(include_in_schema=False)
+#: A league's name or id, as the leaderboard's query asks for it.
+LeagueQuery = Annotated[str | None, Query(max_length=MAX_TEXT)]
+#: Forms that change something: refused unless sent from one of the site's pages.
+FROM_OUR_PAGES = [Depends(check_form)]
 
 
 @router.get("/", response_class=HTMLResponse)
 @router.get("/leaderboard", response_class=HTMLResponse, name="leaderboard_page")
-def leaderboard_page(request: Request, arena: ArenaDep, scope: ScopeQuery, league: str | None = None) -> Response:
+def leaderboard_page(request: Request, arena: ArenaDep, scope: ScopeQuery, league: LeagueQuery = None) -> Response:
     board = arena.leaderboard(scope.rules, scope.goal, league or None)
     return render(request, "leaderboard.html", {"scope": scope, "board": board})
 
 
 @router.get("/leaderboard/matrix.png", name="matrix_png")
-def matrix_png(arena: ArenaDep, scope: ScopeQuery, league: str | None = None) -> Response:
+def matrix_png(arena: ArenaDep, scope: ScopeQuery, league: LeagueQuery = None) -> Response:
     board = arena.leaderboard(scope.rules, scope.goal, league or None)
     if board is None:
         return Response(status_code=404)
@@ -59,27 +66,34 @@ def submit_page(request: Request, scope: ScopeQuery) -> Response:
     return render(request, "submit.html", {"scope": scope, "submission": None, "suffixes": UPLOAD_SUFFIXES})
 
 
-@router.post("/submit", response_class=HTMLResponse)
-def submit_form(
+@router.post("/submit", response_class=HTMLResponse, dependencies=FROM_OUR_PAGES)
+async def submit_form(
     request: Request,
     arena: ArenaDep,
+    gate: GateDep,
     file: Annotated[UploadFile, File()],
-    rules: Annotated[str, Form()],
+    rules: Annotated[str, Form(max_length=40)],
     goal: Annotated[int, Form(ge=1, le=MAX_GOAL)],
-    name: Annotated[str, Form()] = "",
-    author: Annotated[str, Form()] = "",
-    function: Annotated[str, Form()] = "final_strategy",
+    name: Annotated[str, Form(max_length=MAX_TEXT)] = "",
+    author: Annotated[str, Form(max_length=MAX_TEXT)] = "",
+    function: Annotated[str, Form(max_length=100)] = "final_strategy",
 ) -> Response:
     scope = Scope(get_rules(rules).name, goal)
-    submission = arena.submit(
-        file.file, file.filename, scope.rules, goal, function.strip() or "final_strategy", name.strip(), author.strip()
+    function = function.strip() or "final_strategy"
+    submission = await gate.run(
+        arena.submit, file.file, file.filename, scope.rules, goal, function, name.strip(), author.strip()
     )
     context = {"scope": scope, "submission": submission, "suffixes": UPLOAD_SUFFIXES}
     return render(request, "submit.html", context, status_code=400 if submission.error else 200)
 
 
 @router.get("/play", response_class=HTMLResponse, name="new_game_page")
-def new_game_page(request: Request, arena: ArenaDep, scope: ScopeQuery, opponent: str = "final_strategy") -> Response:
+def new_game_page(
+    request: Request,
+    arena: ArenaDep,
+    scope: ScopeQuery,
+    opponent: Annotated[str, Query(max_length=MAX_SPEC_CHARS)] = "final_strategy",
+) -> Response:
     stored, builtins = arena.stored(scope.rules, scope.goal), builtin_specs(scope.rules, scope.goal)
     listed = {spec for spec, _ in builtins} | {str(record.id) for record in stored}
     context = {
@@ -92,18 +106,20 @@ def new_game_page(request: Request, arena: ArenaDep, scope: ScopeQuery, opponent
     return render(request, "new_game.html", context)
 
 
-@router.post("/play")
+@router.post("/play", dependencies=FROM_OUR_PAGES)
 def start_game(
     request: Request,
     arena: ArenaDep,
-    rules: Annotated[str, Form()],
+    client: ClientDep,
+    rules: Annotated[str, Form(max_length=40)],
     goal: Annotated[int, Form(ge=1, le=MAX_GOAL)],
-    opponent: Annotated[str, Form()] = "",
-    expression: Annotated[str, Form()] = "",
-    first: Annotated[str, Form()] = "visitor",
+    opponent: Annotated[str, Form(max_length=MAX_SPEC_CHARS)] = "",
+    expression: Annotated[str, Form(max_length=MAX_SPEC_CHARS)] = "",
+    first: Annotated[str, Form(max_length=20)] = "visitor",
 ) -> Response:
     rules = get_rules(rules).name
-    game = arena.start_game(expression.strip() or opponent, rules, goal, visitor_first=first != "strategy")
+    spec = expression.strip() or opponent
+    game = arena.start_game(spec, rules, goal, visitor_first=first != "strategy", owner=client)
     return RedirectResponse(request.url_for("game_page", game_id=game.id), status_code=303)
 
 
@@ -116,8 +132,10 @@ def game_page(request: Request, arena: ArenaDep, game_id: str) -> Response:
     return render(request, "game.html", context)
 
 
-@router.post("/play/{game_id}")
-def game_turn(request: Request, arena: ArenaDep, game_id: str, num_rolls: Annotated[int, Form(ge=0, le=MAX_ROLLS)]) -> Response:
+@router.post("/play/{game_id}", dependencies=FROM_OUR_PAGES)
+def game_turn(
+    request: Request, arena: ArenaDep, game_id: str, num_rolls: Annotated[int, Form(ge=0, le=MAX_ROLLS)]
+) -> Response:
     arena.games.get(game_id).visitor_turn(num_rolls)
     return RedirectResponse(request.url_for("game_page", game_id=game_id), status_code=303)
 

@@ -1,10 +1,14 @@
-"""What the web pages and the JSON API show, computed in one place for both.
+"""The web arena's service: what the pages and the JSON API show and do,
+computed in one place for both, through the same functions as the CLI.
 
-An :class:`Arena` holds the open results store, the default rule set and
-goal, the games in progress and a small cache of pictures. Strategies are
-named as on the command line, except that a visitor can never name a file
-on the server: a reference is a library expression (``always_roll(6)``,
-``perfect``), or the name or id of a stored strategy.
+An :class:`ArenaService` holds a results store (anything with the methods of
+:class:`ArenaStore`), the default rule set and goal, the games in progress
+and a small cache of pictures. A league is found as ``hog leaderboard``
+finds it (``results.leaderboard.shown_league``); strategies are named by
+SPECs as on the command line (``strategies.spec.resolve_spec``), except that
+a visitor can never name a file on the server: a reference is a library
+expression (``always_roll(6)``, ``perfect``), or the name or id of a stored
+strategy.
 """
 
 from __future__ import annotations
@@ -18,29 +22,40 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Protocol
 
 from matplotlib.figure import Figure
 
 from arena.plots import win_rate_matrix_figure
 from arena.tournament import builtin_entries
 from hog.rules import get_rules
-from results.leaderboard import Row, rank
-from results.records import LeagueResults, StrategyRecord
-from results.store import NotStored, Store
+from results.leaderboard import LeagueReader, Row, rank, shown_league
+from results.records import LeagueResults, MatchResult, StrategyRecord
 from strategies import library
 from strategies.heatmap import heatmap_figure
-from strategies.spec import SpecError, parse_expression
-from strategies.submission import Submission, check_file_in_fresh_process, store_submissions
+from strategies.spec import resolve_spec
+from strategies.submission import Submission, SubmissionStore, check_file_in_fresh_process, store_submissions
 from strategies.table import StrategyTable
 from web.games import GameRoom, VisitorGame
 
-__all__ = ["Arena", "Leaderboard", "MatchRow", "StrategyView", "UPLOAD_SUFFIXES", "builtin_specs"]
+__all__ = ["ArenaService", "ArenaStore", "Leaderboard", "MatchRow", "StrategyView", "UPLOAD_SUFFIXES", "builtin_specs"]
 
 #: File types the upload form takes.
 UPLOAD_SUFFIXES = (".py", ".json")
 #: Longest uploaded file name kept (the end of it, so the suffix stays).
 _NAME_CHARS = 100
+
+
+class ArenaStore(LeagueReader, SubmissionStore, Protocol):
+    """What the web arena needs of a results store."""
+
+    def get_strategy(self, name_or_id: str | int, rules: str, goal: int) -> StrategyTable: ...
+
+    def list_strategies(self, rules: str, goal: int) -> list[StrategyRecord]: ...
+
+    def cached_matches(
+        self, rules: str, goal: int, method: str, games: int, seed: int, pairs: list[tuple[str, str]]
+    ) -> dict[tuple[str, str], MatchResult]: ...
 
 
 @dataclass(frozen=True)
@@ -144,27 +159,23 @@ class _PictureCache:
             return self._pictures[key]
 
 
-class Arena:
-    """The web arena's view of a results store (see the module docstring)."""
+class ArenaService:
+    """The web arena over a results store (see the module docstring)."""
 
-    def __init__(self, store: Store, rules: str, goal: int, games: GameRoom | None = None) -> None:
+    def __init__(self, store: ArenaStore, rules: str, goal: int, games: GameRoom | None = None) -> None:
         self.store = store
         self.rules = get_rules(rules).name
         self.goal = goal
-        self.games = games or GameRoom()
+        self.games = games if games is not None else GameRoom()
         self._pictures = _PictureCache()
-        self._checking = threading.BoundedSemaphore(2)
 
     # --- leaderboards ---
 
     def leaderboard(self, rules: str, goal: int, league: str | None = None) -> Leaderboard | None:
         """League LEAGUE (name or id) of RULES and GOAL, or the latest finished
         one; None if there is none. NotStored if LEAGUE names none."""
-        record = self.store.get_league(league, rules, goal) if league else self.store.latest_league(rules, goal)
-        if record is None:
-            return None
-        results = self.store.league_results(record.id)
-        return Leaderboard(results, rank(results))
+        results = shown_league(self.store, rules, goal, league)
+        return None if results is None else Leaderboard(results, rank(results))
 
     def matrix_png(self, board: Leaderboard) -> bytes:
         """The win-rate matrix of a league as PNG."""
@@ -177,23 +188,9 @@ class Arena:
         return self.store.list_strategies(rules, goal)
 
     def find(self, ref: str, rules: str, goal: int) -> StrategyTable:
-        """The strategy REF names: a library expression, else a stored name or id.
-        Never a file. NotStored or a ValueError with one line if there is none."""
-        ref = ref.strip()
-        try:
-            parsed = parse_expression(ref) if ref and not ref.isdigit() else None
-        except SpecError:
-            parsed = None  # not an expression; perhaps a stored name
-        if parsed is not None and parsed[0] in library.names(rules):
-            name, args, kwargs = parsed
-            return library.make(name, rules, goal, args, kwargs)
-        try:
-            return self.store.get_strategy(ref, rules, goal)
-        except NotStored:
-            raise NotStored(
-                f"no strategy {ref!r} for {rules}, goal {goal}: not a library expression "
-                f"({library.describe(rules)}), nor the name or id of a stored strategy"
-            ) from None
+        """The strategy REF names: a library expression, else a stored name or
+        id; never a file. SpecError (UnknownStrategy if it names nothing)."""
+        return resolve_spec(ref, rules, goal, self.store, files=False)
 
     def strategy(self, ref: str, rules: str, goal: int) -> StrategyView:
         """The strategy REF names, with its stored entry and matches."""
@@ -232,7 +229,8 @@ class Arena:
         author: str | None = None,
     ) -> Submission:
         """Check an uploaded file as ``hog submit`` does (in a fresh process)
-        and store it if valid; the submission carries the outcome."""
+        and store it if valid; the submission carries the outcome. Blocks for
+        the whole check: run it on the upload gate's pool."""
         safe = _upload_name(filename)
         if Path(safe).suffix.lower() not in UPLOAD_SUFFIXES:
             return Submission(safe, error=f"{safe}: not a strategy file; upload a {' or '.join(UPLOAD_SUFFIXES)} file")
@@ -240,8 +238,7 @@ class Arena:
             path = Path(folder) / safe
             with open(path, "wb") as copy:
                 shutil.copyfileobj(upload, copy)
-            with self._checking:
-                submission = check_file_in_fresh_process(path, rules, goal, function, name or None)
+            submission = check_file_in_fresh_process(path, rules, goal, function, name or None)
         submission.file = safe  # the visitor's file name, not the temporary path
         store_submissions(self.store, [submission], author or None)
         return submission
@@ -249,7 +246,7 @@ class Arena:
     # --- games ---
 
     def start_game(
-        self, ref: str, rules: str, goal: int, visitor_first: bool = True, seed: int | None = None
+        self, ref: str, rules: str, goal: int, visitor_first: bool = True, seed: int | None = None, owner: str = ""
     ) -> VisitorGame:
-        """A new game of the visitor against the strategy REF names."""
-        return self.games.start(self.find(ref, rules, goal), visitor_first, seed)
+        """A new game of the visitor OWNER against the strategy REF names."""
+        return self.games.start(self.find(ref, rules, goal), visitor_first, seed, owner)
