@@ -3,8 +3,12 @@
 Each file becomes one stored strategy (its table, source text and metadata,
 in one transaction), or is refused with one line saying why. A table that is
 already stored is reported as that entry (``duplicate``), not stored again.
-For a folder, every ``.py`` and ``.json`` file directly in it is submitted;
-the valid ones are stored and the exit status is 1 if any was refused.
+A strategy is named after its file unless ``--name`` is given; a name taken
+by another table becomes ``NAME_2``, ``NAME_3``, ... (many students' files
+are all ``hog.py``). A file whose ``# rules: NAME`` header names another rule
+set than ``--rules`` is refused. For a folder, every ``.py`` and ``.json``
+file directly in it is submitted; the valid ones are stored and the exit
+status is 1 if any was refused.
 """
 
 from __future__ import annotations
@@ -47,7 +51,10 @@ def register(app: typer.Typer) -> None:
         db: Db = None,
         as_json: Json = False,
         name: Annotated[
-            str | None, typer.Option("--name", help="Name to store the strategy under (default: the file name).")
+            str | None,
+            typer.Option(
+                "--name", help="Name to store the strategy under (default: the file name, numbered if taken)."
+            ),
         ] = None,
         author: Annotated[str | None, typer.Option("--author", help="Who wrote the strategy.")] = None,
         function: Annotated[
@@ -68,7 +75,7 @@ def register(app: typer.Typer) -> None:
             task = bar.add_task("checking", total=len(files))
             outcomes = []
             for file in files:
-                outcomes.append(check_file(file, rules, goal, function, name))
+                outcomes.append(check_file(file.absolute(), rules, goal, function, name))
                 bar.advance(task)
                 bar.refresh()
         _store([o for o in outcomes if o.table is not None], db, author)
@@ -94,4 +101,4 @@ def _store(valid: list[Submission], db: str | None, author: str | None) -> None:
     if not valid:
         return
     with open_store(db) as store:
-        store_submissions(store, valid, author)
+        store_submissions(store, valid, author, rename_hint=" with --name")

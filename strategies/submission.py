@@ -3,9 +3,13 @@
 The one code path of ``hog submit`` and of the web arena's upload form.
 :func:`check_file` reads a file (size limit, UTF-8) and runs the loader
 (:mod:`strategies.loader`, the sandbox); a refusal becomes the
-submission's one-line ``error``. :func:`store_submissions` stores the valid
+submission's one-line ``error``. A file whose header names another rule set
+(``# rules: hog_pile``, as ``hog show --python`` writes) is refused: it would
+be stored under the wrong rules. :func:`store_submissions` stores the valid
 ones, each with its source text, in a store passed in (any object with
-``add_strategy``, such as ``results.store.Store``).
+``add_strategy``, such as ``results.store.Store``). A name given by default
+(the file's) never collides: ``hog``, then ``hog_2``, ``hog_3``, ... for the
+many students whose file is ``hog.py``.
 
 The sandbox confines its child between fork and exec, which is only safe in
 a process with a single thread. A caller that has other threads (a web
@@ -21,17 +25,20 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from hog.rules import RULE_SETS
 from strategies.loader import Limits, SandboxError, load_source, table_from_source
 from strategies.table import StrategyTable
 
 __all__ = [
     "Submission",
+    "declared_rules",
     "SubmissionStore",
     "check_file",
     "check_file_in_fresh_process",
@@ -41,6 +48,11 @@ __all__ = [
 #: Seconds the fresh checking process may take beyond the sandbox's own wall-clock limit.
 _CHECKER_GRACE_SECONDS = 30.0
 #: Keeps numerical libraries from starting worker threads in the checking process.
+#: How many numbered names (hog_2, hog_3, ...) a default name may take before giving up.
+_NUMBERED_NAMES = 1000
+#: A header line naming the rule set, in the first lines of a file.
+_RULES_HEADER = re.compile(r"^#[ \t]*rules:[ \t]*(\w+)", re.MULTILINE)
+_HEADER_LINES = 30
 _ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "NUMBA_NUM_THREADS": "1"}
 
 
@@ -60,6 +72,7 @@ class Submission:
     error: str | None = None
     record: Any = None  #: the stored record, once stored
     duplicate: bool = False  #: the table was stored before, as ``record``
+    named: bool = False  #: the name was given, not taken from the file name
 
     @property
     def filename(self) -> str:
@@ -92,30 +105,70 @@ def check_file(
 
     SandboxError (the sandbox cannot run on this machine) is raised: it is not
     the file's fault."""
-    file = str(path)
+    file, filename = str(path), Path(path).name
     try:
         source = load_source(path)
-        return Submission(file, table_from_source(source, Path(path).name, rules, goal, function, name), source)
+        declared = declared_rules(source) if Path(path).suffix.lower() == ".py" else None
+        if declared is not None and declared != rules:
+            return Submission(
+                file,
+                error=f"{filename}: its header says '# rules: {declared}', not {rules}; "
+                f"submit it for {declared} (--rules {declared})",
+                named=name is not None,
+            )
+        table = table_from_source(source, filename, rules, goal, function, name)
+        return Submission(file, table, source, named=name is not None)
     except SandboxError:
         raise
     except ValueError as error:
-        return Submission(file, error=str(error))
+        return Submission(file, error=str(error), named=name is not None)
     except OSError as error:
-        return Submission(file, error=f"{Path(path).name}: cannot be read: {error.strerror or error}")
+        return Submission(file, error=f"{filename}: cannot be read: {error.strerror or error}", named=name is not None)
 
 
-def store_submissions(store: SubmissionStore, submissions: list[Submission], author: str | None) -> None:
-    """Store each valid submission with its source (one transaction each);
-    a refusal by the store (a name taken, a bad author) becomes its error."""
+def declared_rules(source: str) -> str | None:
+    """The rule set a ``# rules: NAME`` line in the first lines of SOURCE names, if it is one."""
+    head = "\n".join(source.splitlines()[:_HEADER_LINES])
+    names = [m.group(1) for m in _RULES_HEADER.finditer(head) if m.group(1) in RULE_SETS]
+    return names[0] if names else None
+
+
+def store_submissions(
+    store: SubmissionStore, submissions: list[Submission], author: str | None, rename_hint: str = ""
+) -> None:
+    """Store each valid submission with its source (one transaction each).
+
+    A default name that is taken by another table becomes ``NAME_2``, ``NAME_3``,
+    ...; a refusal by the store (a name given that is taken, a bad author)
+    becomes the error, naming the file as given and ending with RENAME_HINT
+    (such as ``" with --name"``)."""
     for submission in submissions:
-        if submission.table is None:
+        table = submission.table
+        if table is None:
             continue
-        try:
-            submission.record, submission.duplicate = store.add_strategy(
-                submission.table, author=author, source=submission.source
+        candidates = [table.name] if submission.named else _default_names(table.name)
+        for candidate in candidates:
+            named = (
+                table
+                if candidate == table.name
+                else StrategyTable(table.table, table.rules, candidate, table.origin, table.params)
             )
-        except ValueError as error:
-            submission.error = f"{submission.filename}: {error}"
+            try:
+                submission.record, submission.duplicate = store.add_strategy(
+                    named, author=author, source=submission.source
+                )
+            except ValueError as error:
+                submission.error = f"{submission.file}: {error}{rename_hint}"
+                if submission.named or " is taken " not in str(error):
+                    break
+            else:
+                submission.table, submission.error = named, None
+                break
+
+
+def _default_names(name: str) -> list[str]:
+    """NAME, then NAME_2, NAME_3, ... for a name taken from a file."""
+    return [name, *(f"{name}_{number}" for number in range(2, _NUMBERED_NAMES + 1))]
 
 
 def check_file_in_fresh_process(
@@ -146,15 +199,17 @@ def check_file_in_fresh_process(
     if "sandbox_error" in reply:
         raise SandboxError(reply["sandbox_error"])
     if "error" in reply:
-        return Submission(str(path), error=reply["error"])
+        return Submission(str(path), error=reply["error"], named=name is not None)
     table = StrategyTable(reply["table"], rules, reply["name"], reply["origin"], reply["params"])
-    return Submission(str(path), table, reply["source"])
+    return Submission(str(path), table, reply["source"], named=name is not None)
 
 
 def _reply(request: dict[str, Any]) -> dict[str, Any]:
     """The JSON-ready outcome of one :func:`check_file` request."""
     try:
-        submission = check_file(request["path"], request["rules"], request["goal"], request["function"], request["name"])
+        submission = check_file(
+            request["path"], request["rules"], request["goal"], request["function"], request["name"]
+        )
     except SandboxError as error:
         return {"sandbox_error": str(error)}
     if submission.error is not None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import hashlib
 import json
 import keyword
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 import numpy as np
 
@@ -42,12 +43,11 @@ def validate_table(values: Any, goal: int) -> np.ndarray:
         raise InvalidTable(f"table has shape {array.shape}, expected ({goal}, {goal})")
     if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
         for index, value in enumerate(array.reshape(-1)):
-            if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+            integer = not isinstance(value, (bool, np.bool_)) and isinstance(value, (int, np.integer))
+            if not integer or not 0 <= value <= MAX_ROLLS:  # checked here: a huge int overflows int64
                 score, opponent = divmod(index, goal)
-                raise InvalidTable(
-                    f"value {value!r} at score {score}, opponent score {opponent} "
-                    f"is not an integer 0..{MAX_ROLLS}"
-                )
+                problem = f"is out of range 0..{MAX_ROLLS}" if integer else f"is not an integer 0..{MAX_ROLLS}"
+                raise InvalidTable(f"value {_shown(value)} at score {score}, opponent score {opponent} {problem}")
         array = array.astype(np.int64)
     bad = np.argwhere((array < 0) | (array > MAX_ROLLS))
     if len(bad):
@@ -59,6 +59,15 @@ def validate_table(values: Any, goal: int) -> np.ndarray:
     result = np.ascontiguousarray(array, dtype=np.int8)
     result.setflags(write=False)
     return result
+
+
+def _shown(value: Any, limit: int = 60) -> str:
+    """VALUE for a message, shortened to LIMIT characters."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int of more digits than Python converts to text
+        return "(an integer too long to show)"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _object_array(rows: Any, goal: int) -> np.ndarray:
@@ -133,7 +142,7 @@ class StrategyTable:
         name: str | None = None,
         origin: str = "builtin",
         params: Mapping[str, Any] | None = None,
-    ) -> "StrategyTable":
+    ) -> StrategyTable:
         """Tabulate a trusted strategy function on every score pair below GOAL."""
         values = [[function(s, o) for o in range(goal)] for s in range(goal)]
         return cls(
@@ -159,12 +168,16 @@ class StrategyTable:
         goal: int = 100,
         origin: str = "file",
         params: Mapping[str, Any] | None = None,
-    ) -> "StrategyTable":
+    ) -> StrategyTable:
         """Parse a contest-format JSON table; raise InvalidTable if malformed."""
         try:
             values = json.loads(text)
         except json.JSONDecodeError as error:
             raise InvalidTable(f"not valid JSON: {error}") from None
+        except RecursionError:
+            raise InvalidTable("not a table: nested too deeply") from None
+        except ValueError:  # an integer of more digits than Python reads
+            raise InvalidTable("not a table: a number too long to read") from None
         if not isinstance(values, list) or not all(isinstance(row, list) for row in values):
             raise InvalidTable("a table must be a list of lists of integers")
         return cls(validate_table(values, goal), rules, name, origin, params or {})

@@ -78,8 +78,39 @@ def test_a_name_taken_by_another_table_is_refused(capsys, tmp_path):
     assert hog(capsys, "submit", REALISTIC / "square_swine.py", "--name", "mine", "--db", db)[0] == 0
     code, out, err = hog(capsys, "submit", REALISTIC / "swine_swap.py", "--name", "mine", "--db", db)
     assert (code, out) == (1, "")
-    assert err.startswith("hog: error: swine_swap.py: strategy name 'mine' is taken by another table")
+    assert err == (
+        f"hog: error: {REALISTIC / 'swine_swap.py'}: strategy name 'mine' is taken by another table "
+        "for square_swine, goal 100 (#1); choose another name with --name\n"
+    )
     assert len(stored_rows(db)) == 1
+
+
+def test_students_files_all_named_hog_are_numbered(capsys, tmp_path, monkeypatch):
+    """The default name is the file's; the next hog.py with another table is hog_2, and so on."""
+    db = tmp_path / "arena.db"
+    for student, rules_file in (("ann", "square_swine.py"), ("bob", "swine_swap.py"), ("cy", "square_swine.py")):
+        (tmp_path / student).mkdir()
+        shutil.copy(REALISTIC / rules_file, tmp_path / student / "hog.py")
+    monkeypatch.chdir(tmp_path / "bob")
+    names = [
+        json.loads(hog(capsys, "submit", path, "--db", db, "--json")[1])["name"]
+        for path in (tmp_path / "ann" / "hog.py", "hog.py", tmp_path / "cy" / "hog.py")
+    ]
+    assert names == ["hog", "hog_2", "hog"]  # cy's table is ann's: the same entry
+    assert [row[0] for row in stored_rows(db)] == ["hog", "hog_2"]
+
+
+def test_a_file_declaring_another_rule_set_is_refused(capsys, tmp_path):
+    path, db = tmp_path / "mine.py", tmp_path / "arena.db"
+    path.write_text("# rules: hog_pile; goal: 100\ndef final_strategy(score, opponent_score):\n    return 4\n")
+    code, out, err = hog(capsys, "submit", path, "--rules", "square_swine", "--db", db)
+    assert (code, out) == (1, "")
+    assert err == (
+        "hog: error: mine.py: its header says '# rules: hog_pile', not square_swine; "
+        "submit it for hog_pile (--rules hog_pile)\n"
+    )
+    assert not db.exists()
+    assert hog(capsys, "submit", path, "--rules", "hog_pile", "--db", db)[0] == 0
 
 
 def test_folder_stores_the_valid_files_and_reports_each(capsys, tmp_path):
