@@ -1,9 +1,14 @@
 """Exact win probabilities of table strategies, best responses and perfect play.
 
-A rule set is first compiled into lookup arrays by calling its two rule
-functions on every score pair a game can reach (``compile_rules``); the
-numba kernels of ``hog.kernels`` then run the dynamic programme over states
-(score, opponent score, whose turn) in order of decreasing total score.
+A rule set is first compiled into lookup arrays by calling its rule
+functions on every score pair a game can reach (``compile_rules``); numba
+kernels then run the dynamic programme in order of decreasing total score:
+
+* ``hog.kernels`` over states (score, opponent score, whose turn), for rule
+  sets without memory whose every turn scores at least 1 point;
+* ``hog.state_kernels`` over the full state (scores, whose turn, each
+  player's memory), for rule sets with memory, and with value iteration
+  within a total score where a turn can score 0 points (cycles).
 
 Tables are ``goal x goal`` arrays of dice counts 0..10,
 ``table[score][opponent_score]``; the goal is the table's size.
@@ -17,7 +22,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from hog import kernels
+from hog import kernels, state_kernels
 from hog.game import MAX_ROLLS
 from hog.rules import RuleSet, get_rules
 
@@ -41,15 +46,23 @@ __all__ = [
 class CompiledRules:
     """A rule set as read-only arrays, for one goal and one kind of die.
 
-    * ``zero_points[opponent_score]``: points of rolling zero dice;
+    * ``zero_points[score, opponent_score]``: points of rolling zero dice;
     * ``after_score``, ``after_opponent``, ``after_extra``, indexed
-      ``[score after the turn's points, opponent_score]``: the after-turn
-      rule's result, for scores up to ``goal - 1 + max_points``;
+      ``[score after the turn's points and bonus, opponent_score]``: the
+      after-turn rule's result, for scores up to ``goal - 1 + max_points +
+      max_bonus``;
     * ``dice_probabilities[num_rolls, points]``: the exact chance of scoring
       POINTS by rolling NUM_ROLLS dice (row 0 is unused);
+    * ``bonus[previous, num_rolls]`` and ``remember[num_rolls, points]``:
+      the memory's bonus and what a player remembers (one memory value and
+      no bonus in rule sets without memory);
     * ``finished``, ``link_start``, ``link_entry``, ``link_state``,
-      ``link_same``: where each turn's outcome leads, in the form the exact
-      kernels read (see ``hog.kernels``).
+      ``link_same``: where each turn's outcome leads, in the form the
+      score-only kernels read (see ``hog.kernels``; empty when
+      ``full_state``).
+
+    ``full_state`` says the exact analysis needs the full state: the rules
+    have memory, or a turn can score 0 points (``cyclic``).
     """
 
     name: str
@@ -61,6 +74,9 @@ class CompiledRules:
     after_opponent: np.ndarray
     after_extra: np.ndarray
     dice_probabilities: np.ndarray
+    bonus: np.ndarray
+    remember: np.ndarray
+    cyclic: bool
     finished: np.ndarray
     link_start: np.ndarray
     link_entry: np.ndarray
@@ -68,8 +84,35 @@ class CompiledRules:
     link_same: np.ndarray
 
     @property
+    def full_state(self) -> bool:
+        """Whether exact analysis runs over the full state (memory or cycles)."""
+        return self.bonus.shape[0] > 1 or self.cyclic
+
+    @property
+    def method(self) -> str:
+        """How the exact kernels solve this rule set, in words."""
+        if self.cyclic:
+            return "value iteration within each total score to 1e-15 (zero-point turns make cycles)"
+        if self.full_state:
+            return "dynamic programming over the full state (scores, turn, each player's memory)"
+        return "dynamic programming over (score, opponent score, turn)"
+
+    @property
+    def state_arrays(self) -> tuple[np.ndarray, ...]:
+        """The arrays the full-state kernels take, in their order."""
+        return (
+            self.zero_points,
+            self.dice_probabilities,
+            self.after_score,
+            self.after_opponent,
+            self.after_extra,
+            self.bonus,
+            self.remember,
+        )
+
+    @property
     def exact_arrays(self) -> tuple[np.ndarray, ...]:
-        """The arrays the exact kernels take, in their order."""
+        """The arrays the score-only exact kernels take, in their order."""
         return (
             self.zero_points,
             self.dice_probabilities,
@@ -83,7 +126,7 @@ class CompiledRules:
     @property
     def game_arrays(self) -> tuple[np.ndarray, ...]:
         """The arrays the simulation kernels take, in their order."""
-        return (self.zero_points, self.after_score, self.after_opponent, self.after_extra)
+        return (self.zero_points, self.after_score, self.after_opponent, self.after_extra, self.bonus, self.remember)
 
 
 @dataclass(frozen=True)
@@ -97,12 +140,27 @@ class WinProbabilities:
 
 @dataclass(frozen=True, eq=False)
 class Solution:
-    """An optimal table and its chances to win moving first, second, and their mean."""
+    """What a solver found: a table and its exact chances to win moving
+    first, second, and their mean; how it was solved (``method``).
+
+    For rule sets with memory the optimum is a *policy* over the full state
+    (``policy[score, opponent, own memory, opponent memory]``) whose exact
+    chances are ``optimal_first``/``optimal_second``/``optimal_rate``; the
+    table is derived from it (the policy's choice at each score pair's most
+    visited memories) and ``first``/``second``/``rate`` are the table's own
+    exact chances, at most the policy's. Without memory the table is the
+    optimum and both sets of chances are equal.
+    """
 
     table: np.ndarray
     first: float
     second: float
     rate: float
+    method: str = "dynamic programming over (score, opponent score, turn)"
+    policy: np.ndarray | None = None
+    optimal_first: float = 0.0
+    optimal_second: float = 0.0
+    optimal_rate: float = 0.0
 
 
 def points_distribution(num_rolls: int, sides: int) -> list[Fraction]:
@@ -131,8 +189,8 @@ def compile_rules(rules: RuleSet | str, goal: int = 100, sides: int = 6) -> Comp
     """RULES as lookup arrays for GOAL and SIDES-sided dice (cached).
 
     Raises ValueError if the rule set breaks what the analysis relies on:
-    every turn scores at least 1 point, the after-turn rule never lowers the
-    total score nor makes a score negative, and a finished game has no tie.
+    no turn scores below 0, the after-turn rule never lowers the total score
+    nor makes a score negative, and a finished game has no tie.
     """
     for label, value in (("goal", goal), ("sides", sides)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
@@ -142,22 +200,26 @@ def compile_rules(rules: RuleSet | str, goal: int = 100, sides: int = 6) -> Comp
 
 @lru_cache(maxsize=64)
 def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
-    zero_points = np.array([rules.zero_dice(o) for o in range(goal)], dtype=np.int64)
-    if zero_points.min() < 1:
-        o = int(np.argmin(zero_points))
-        raise ValueError(f"rule set {rules.name}: rolling zero dice at opponent score {o} scores less than 1 point")
+    zero_points = np.array([[rules.zero_dice(s, o) for o in range(goal)] for s in range(goal)], dtype=np.int64)
+    if zero_points.min() < 0:
+        s, o = (int(i) for i in np.argwhere(zero_points < 0)[0])
+        raise ValueError(f"rule set {rules.name}: rolling zero dice at scores ({s}, {o}) scores less than 0 points")
     max_points = max(MAX_ROLLS * sides, int(zero_points.max()))
-    rows = goal + max_points
+    bonus, remember = _memory_arrays(rules, max_points)
+    rows = goal + max_points + int(bonus.max())
     results = [[rules.after_turn(s, o) for o in range(goal)] for s in range(rows)]
     after_score = np.array([[r[0] for r in row] for row in results], dtype=np.int64)
     after_opponent = np.array([[r[1] for r in row] for row in results], dtype=np.int64)
     after_extra = np.array([[bool(r[2]) for r in row] for row in results], dtype=np.bool_)
-    _check_after_turn(rules.name, goal, after_score, after_opponent)
+    cyclic = bool(zero_points.min() == 0)
+    _check_after_turn(rules.name, goal, after_score, after_opponent, scores_zero=cyclic)
 
     dice_probabilities = np.zeros((MAX_ROLLS + 1, MAX_ROLLS * sides + 1))
     for num_rolls in range(1, MAX_ROLLS + 1):
         chances = points_distribution(num_rolls, sides)
         dice_probabilities[num_rolls, : len(chances)] = [float(p) for p in chances]
+    full_state = bonus.shape[0] > 1 or cyclic
+    links = _NO_LINKS if full_state else _outcome_links(goal, after_score, after_opponent, after_extra)
     compiled = CompiledRules(
         name=rules.name,
         goal=goal,
@@ -168,14 +230,43 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
         after_opponent=after_opponent,
         after_extra=after_extra,
         dice_probabilities=dice_probabilities,
-        **_outcome_links(goal, after_score, after_opponent, after_extra),
+        bonus=bonus,
+        remember=remember,
+        cyclic=cyclic,
+        **{name: array.copy() for name, array in links.items()},
     )
-    for array in (*compiled.exact_arrays, *compiled.game_arrays, dice_probabilities):
+    for array in (*compiled.exact_arrays, *compiled.state_arrays, *compiled.game_arrays):
         array.setflags(write=False)
     return compiled
 
 
-def _check_after_turn(name: str, goal: int, after_score: np.ndarray, after_opponent: np.ndarray) -> None:
+_NO_LINKS = {
+    "finished": np.zeros(0),
+    "link_start": np.zeros(0, dtype=np.int64),
+    "link_entry": np.zeros(0, dtype=np.int64),
+    "link_state": np.zeros(0, dtype=np.int64),
+    "link_same": np.zeros(0, dtype=np.bool_),
+}
+
+
+def _memory_arrays(rules: RuleSet, max_points: int) -> tuple[np.ndarray, np.ndarray]:
+    """``bonus[previous, num_rolls]`` and ``remember[num_rolls, points]`` of
+    RULES' memory (one value, no bonus, without memory)."""
+    memory = rules.memory
+    if memory is None:
+        return np.zeros((1, MAX_ROLLS + 1), dtype=np.int64), np.zeros((MAX_ROLLS + 1, max_points + 1), dtype=np.int64)
+    bonus = np.array([[memory.bonus(m, n) for n in range(MAX_ROLLS + 1)] for m in range(memory.size)], dtype=np.int64)
+    remember = np.array(
+        [[memory.remember(n, k) for k in range(max_points + 1)] for n in range(MAX_ROLLS + 1)], dtype=np.int64
+    )
+    if bonus.min() < 0 or remember.min() < 0 or remember.max() >= memory.size:
+        raise ValueError(f"rule set {rules.name}: a memory bonus is negative or a memory falls outside 0..{memory.size - 1}")
+    return bonus, remember
+
+
+def _check_after_turn(
+    name: str, goal: int, after_score: np.ndarray, after_opponent: np.ndarray, scores_zero: bool
+) -> None:
     """Insist that the after-turn results allow the analysis (see compile_rules)."""
     score_after_points = np.arange(after_score.shape[0])[:, None]
     opponent = np.arange(goal)[None, :]
@@ -186,7 +277,8 @@ def _check_after_turn(name: str, goal: int, after_score: np.ndarray, after_oppon
         "ends the game in a tie": finished & (after_score == after_opponent),
     }
     for problem, bad in problems.items():
-        bad[0] = False  # a turn scores at least 1 point: no score after points is 0
+        if not scores_zero:
+            bad[0] = False  # a turn scores at least 1 point: no score after points is 0
         if bad.any():
             s, o = (int(i) for i in np.argwhere(bad)[0])
             raise ValueError(f"rule set {name}: the after-turn rule at scores ({s}, {o}) {problem}")
@@ -262,7 +354,18 @@ def win_probabilities_pairs(tables: np.ndarray, pairs: np.ndarray, rules: RuleSe
         raise ValueError(f"pairs[{row}]: {pairs[row].tolist()} names a table outside 0..{len(tables) - 1}")
     compiled = compile_rules(rules, tables.shape[1], sides)
     pairs = np.ascontiguousarray(pairs, dtype=np.int64)
+    if compiled.full_state:
+        used, which = np.unique(pairs, return_inverse=True)
+        policies = np.stack([as_policy(tables[i], compiled) for i in used])
+        which = np.ascontiguousarray(which.reshape(pairs.shape), dtype=np.int64)
+        return state_kernels.pair_win_probabilities(policies, which, compiled.cyclic, compiled.state_arrays)
     return kernels.pair_win_probabilities(tables, pairs, compiled.exact_arrays)
+
+
+def as_policy(table: np.ndarray, compiled: CompiledRules) -> np.ndarray:
+    """A goal x goal table as a full-state policy that ignores the memories."""
+    memories = compiled.bonus.shape[0]
+    return np.ascontiguousarray(np.broadcast_to(table[:, :, None, None], table.shape + (memories, memories)))
 
 
 def win_probabilities_many(
@@ -289,24 +392,68 @@ def win_probabilities(
     return WinProbabilities(float(first), float(second), float((first + second) / 2))
 
 
-def _solution(table: np.ndarray, first: float, second: float) -> Solution:
+def _solution(table: np.ndarray, first: float, second: float, compiled: CompiledRules) -> Solution:
     table.setflags(write=False)
-    return Solution(table, float(first), float(second), float((first + second) / 2))
+    first, second = float(first), float(second)
+    rate = (first + second) / 2
+    return Solution(table, first, second, rate, compiled.method, None, first, second, rate)
+
+
+def _full_state_solution(opponent: np.ndarray | None, compiled: CompiledRules) -> Solution:
+    """Optimal full-state play (against OPPONENT's table, or perfect play if
+    None), and the table derived from it with its own exact chances."""
+    arrays, cyclic = compiled.state_arrays, compiled.cyclic
+    goal = compiled.goal
+    opposing = as_policy(np.zeros((goal, goal), np.int8) if opponent is None else opponent, compiled)
+    policy, win, other = state_kernels.analyse(opposing, opposing, True, opponent is None, cyclic, arrays)
+    optimal_first, optimal_second = float(win[0, 0, 0, 0, 0]), float(other[1, 0, 0, 0, 0])
+    if policy.shape[2] == 1:
+        table = np.ascontiguousarray(policy[:, :, 0, 0])
+    else:
+        visits = state_kernels.occupancy(policy, policy if opponent is None else opposing, arrays)
+        flat = visits.reshape(goal, goal, -1).argmax(axis=2)
+        table = np.take_along_axis(policy.reshape(goal, goal, -1), flat[:, :, None], axis=2)[:, :, 0]
+        table = np.ascontiguousarray(table)
+    if opponent is None:
+        first, second = win_probabilities_pairs(np.stack([table, table]), [[0, 1]], compiled.name, compiled.sides)[0]
+    else:
+        first, second = win_probabilities_pairs(np.stack([table, opponent]), [[0, 1]], compiled.name, compiled.sides)[0]
+    table.setflags(write=False)
+    policy.setflags(write=False)
+    optimal_rate = (optimal_first + optimal_second) / 2
+    return Solution(
+        table,
+        float(first),
+        float(second),
+        float((first + second) / 2),
+        compiled.method,
+        policy,
+        optimal_first,
+        optimal_second,
+        optimal_rate,
+    )
 
 
 def best_response(opponent: np.ndarray, rules: RuleSet | str, sides: int = 6) -> Solution:
     """The table that maximises its chance to win against OPPONENT in every
     state, so whether moving first or second (ties: the lowest count within
-    1e-12)."""
+    1e-12). With memory: optimal full-state play and a table derived from it
+    (see ``Solution``)."""
     opponent = checked_table(opponent, "opponent")
     compiled = compile_rules(rules, opponent.shape[0], sides)
-    return _solution(*kernels.solve(opponent, False, compiled.exact_arrays))
+    if compiled.full_state:
+        return _full_state_solution(opponent, compiled)
+    return _solution(*kernels.solve(opponent, False, compiled.exact_arrays), compiled)
 
 
 def perfect_play(rules: RuleSet | str, goal: int = 100, sides: int = 6) -> Solution:
     """The optimal table when both players play optimally (ties: the lowest
     count within 1e-12). ``first`` is the first mover's chance to win;
-    against itself the table wins ``second = 1 - first`` moving second."""
+    against itself the table wins ``second = 1 - first`` moving second
+    (less where a game can go on forever). With memory: optimal full-state
+    play and a table derived from it (see ``Solution``)."""
     compiled = compile_rules(rules, goal, sides)
+    if compiled.full_state:
+        return _full_state_solution(None, compiled)
     placeholder = np.zeros((compiled.goal, compiled.goal), dtype=np.int8)
-    return _solution(*kernels.solve(placeholder, True, compiled.exact_arrays))
+    return _solution(*kernels.solve(placeholder, True, compiled.exact_arrays), compiled)

@@ -12,7 +12,7 @@ from typing import Callable
 
 from hog.commentary import Commentary, silence
 from hog.dice import Dice, six_sided
-from hog.rules import RuleSet, get_rules
+from hog.rules import RuleSet, State, get_rules
 
 Strategy = Callable[[int, int], int]
 #: ``turn(num_rolls, score, opponent_score) -> (score, opponent_score, extra_turn)``
@@ -29,7 +29,6 @@ __all__ = [
     "roll_dice",
     "assert_num_rolls",
     "take_turn",
-    "rules_turn",
     "checked_num_rolls",
     "play_turns",
     "play",
@@ -60,28 +59,22 @@ def assert_num_rolls(num_rolls: object) -> None:
     assert num_rolls <= MAX_ROLLS, "Cannot roll more than 10 dice."
 
 
-def take_turn(num_rolls: int, opponent_score: int, rules: RuleSet | str, dice: Dice = six_sided) -> int:
-    """Points scored by rolling NUM_ROLLS dice (0: the zero-dice rule).
+def take_turn(
+    num_rolls: int, score: int, opponent_score: int, rules: RuleSet | str, dice: Dice = six_sided
+) -> int:
+    """Points scored by rolling NUM_ROLLS dice (0: the zero-dice rule, which
+    may read both scores), before any bonus or after-turn rule.
 
     >>> from hog.dice import make_test_dice
-    >>> take_turn(0, 46, "square_swine"), take_turn(2, 0, "square_swine", make_test_dice(3))
+    >>> take_turn(0, 0, 46, "square_swine"), take_turn(2, 0, 0, "square_swine", make_test_dice(3))
     (5, 6)
+    >>> take_turn(0, 21, 46, "sus_fuss")
+    9
     """
     assert_num_rolls(num_rolls)
     if num_rolls == 0:
-        return get_rules(rules).zero_dice(opponent_score)
+        return get_rules(rules).zero_dice(score, opponent_score)
     return roll_dice(num_rolls, dice)
-
-
-def rules_turn(rules: RuleSet | str, dice: Dice = six_sided) -> Turn:
-    """A whole turn under RULES: points, then the after-turn rule."""
-    rules = get_rules(rules)
-
-    def turn(num_rolls: int, score: int, opponent_score: int) -> tuple[int, int, bool]:
-        score += take_turn(num_rolls, opponent_score, rules, dice)
-        return rules.after_turn(score, opponent_score)
-
-    return turn
 
 
 def checked_num_rolls(strategy: Strategy, score: int, opponent_score: int) -> int:
@@ -129,11 +122,31 @@ def play(
     dice: Dice = six_sided,
     goal: int = GOAL,
     say: Commentary = silence,
+    max_turns: int | None = None,
 ) -> tuple[int, int]:
     """Play a game of Hog under RULES; return the final scores (score0, score1).
+
+    Each turn: the mover's strategy is called once, the dice NUM_ROLLS times
+    (or the zero-dice rule), then ``RuleSet.next_state`` adds the points and
+    any memory bonus, applies the after-turn rule and updates the memory.
+    With MAX_TURNS, a game still going after that many turns stops there
+    (``hefty_hogs`` can loop forever).
 
     >>> from hog.dice import make_test_dice
     >>> play(lambda s, o: 5, lambda s, o: 5, "square_swine", dice=make_test_dice(4), goal=30)
     (40, 20)
+    >>> play(lambda s, o: 1, lambda s, o: 1, "fa19", dice=make_test_dice(3), goal=5)
+    (6, 3)
     """
-    return play_turns(strategy0, strategy1, rules_turn(rules, dice), score0, score1, goal, say)
+    rules = get_rules(rules)
+    strategies = (strategy0, strategy1)
+    state = State((score0, score1))
+    turns = 0
+    while max(state.scores) < goal and (max_turns is None or turns < max_turns):
+        score, opponent_score = state.mover_scores()
+        num_rolls = checked_num_rolls(strategies[state.who], score, opponent_score)
+        points = take_turn(num_rolls, score, opponent_score, rules, dice)
+        state = rules.next_state(state, num_rolls, points).state
+        say = say(*state.scores)
+        turns += 1
+    return state.scores

@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass, field
 from hog.commentary import HIGHEST_MESSAGES, Commentary, announce_lead_changes, both, make_announce_highest, silence
 from hog.dice import Dice, make_fair_dice, six_sided
 from hog.game import GOAL, MAX_ROLLS, take_turn
-from hog.rules import RuleSet, get_rules
+from hog.rules import RuleSet, State, get_rules
 
 __all__ = ["TurnReport", "Game", "commentary_for"]
 
@@ -75,7 +75,7 @@ def _turn_events(
     if num_rolls == 0:
         events.append(f"{rules.zero_dice_rule}: {_points(points)} for rolling 0")
     elif 1 in outcomes:
-        events.append(f"Pig Out: a 1 was rolled, the turn scores {points}")
+        events.append(f"{rules.pig_out_rule}: a 1 was rolled, the turn scores {points}")
     score, opponent = scored
     new_score, new_opponent, _ = after
     rule = rules.after_turn_rule
@@ -107,6 +107,7 @@ class Game:
     scores: tuple[int, int] = field(init=False)
     who: int = field(init=False, default=0)
     history: list[TurnReport] = field(init=False, default_factory=list)
+    previous: tuple[int, int] = field(init=False, default=(0, 0))
 
     def __post_init__(self) -> None:
         self._rules = get_rules(self.rules)
@@ -151,12 +152,16 @@ class Game:
             rolled.append(outcome)
             return outcome
 
-        points = take_turn(num_rolls, opponent, self._rules, recorded)
-        after = self._rules.after_turn(score + points, opponent)
-        new_score, new_opponent, extra = after
-        self.scores = (new_score, new_opponent) if who == 0 else (new_opponent, new_score)
-        extra = bool(extra) and not self.over
-        events = _turn_events(self._rules, num_rolls, tuple(rolled), points, (score + points, opponent), after)
+        points = take_turn(num_rolls, score, opponent, self._rules, recorded)
+        result = self._rules.next_state(State(before, who, self.previous), num_rolls, points)
+        self.scores, self.previous = result.state.scores, result.state.previous
+        scored = score + points + result.bonus
+        after = (self.scores[who], self.scores[1 - who], result.extra_turn)
+        extra = result.extra_turn and not self.over
+        events = _turn_events(self._rules, num_rolls, tuple(rolled), points, (scored, opponent), after)
+        if result.bonus:
+            memory = self._rules.memory
+            events.insert(1 if num_rolls == 0 or 1 in rolled else 0, f"{memory.rule}: {_points(result.bonus)} bonus")
         if extra:
             events.append(f"{self._rules.after_turn_rule}: extra turn")
         printed = io.StringIO()

@@ -48,6 +48,8 @@ _S27, _S30, _S31, _S32 = np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(
 
 #: Tie tolerance of the solvers: the lowest count within this of the best wins.
 TIE_TOLERANCE = 1e-12
+#: A simulated game still going after this many turns stops unfinished (won by nobody).
+MAX_TURNS = 10_000
 
 
 # --- exact analysis ---------------------------------------------------------
@@ -91,7 +93,7 @@ def _analyse(tables, which, optimise, perfect, rule_arrays):
                 best = -1.0
                 for num_rolls in range(lowest, highest + 1):
                     if num_rolls == 0:
-                        value = outcomes[at + zero_points[opponent]]
+                        value = outcomes[at + zero_points[score, opponent]]
                     else:
                         value = dice_probabilities[num_rolls, 1] * outcomes[at + 1]
                         # Unsigned indices: no negative-index wrap-around, so the loop vectorises.
@@ -160,22 +162,27 @@ def game_key(seed_key, game):
 @njit(cache=True)
 def _play(first, second, rule_arrays, sides, reject_below, key):
     """One game, FIRST's table moving first, dice from stream KEY: final
-    (score0, score1). RULE_ARRAYS is ``CompiledRules.game_arrays``."""
-    zero_points, after_score, after_opponent, after_extra = rule_arrays
+    (score0, score1), or the scores after MAX_TURNS turns of a game that has
+    not ended. RULE_ARRAYS is ``CompiledRules.game_arrays``."""
+    zero_points, after_score, after_opponent, after_extra, bonus, remember = rule_arrays
     goal = first.shape[0]
     score0 = 0
     score1 = 0
+    previous0 = 0
+    previous1 = 0
     who = 0
     state = key
-    while score0 < goal and score1 < goal:
+    for _turn in range(MAX_TURNS):
+        if score0 >= goal or score1 >= goal:
+            break
         if who == 0:
-            score, opponent = score0, score1
+            score, opponent, previous = score0, score1, previous0
             num_rolls = first[score, opponent]
         else:
-            score, opponent = score1, score0
+            score, opponent, previous = score1, score0, previous1
             num_rolls = second[score, opponent]
         if num_rolls == 0:
-            points = zero_points[opponent]
+            points = zero_points[score, opponent]
         else:
             points = 0
             pig_out = False
@@ -190,13 +197,13 @@ def _play(first, second, rule_arrays, sides, reject_below, key):
                 pig_out = pig_out or outcome == 1
             if pig_out:
                 points = 1
-        after = score + points
+        after = score + points + bonus[previous, num_rolls]
         extra = after_extra[after, opponent]
         score, opponent = after_score[after, opponent], after_opponent[after, opponent]
         if who == 0:
-            score0, score1 = score, opponent
+            score0, score1, previous0 = score, opponent, remember[num_rolls, points]
         else:
-            score0, score1 = opponent, score
+            score0, score1, previous1 = opponent, score, remember[num_rolls, points]
         if not extra:
             who = 1 - who
     return score0, score1
@@ -206,7 +213,8 @@ def _play(first, second, rule_arrays, sides, reject_below, key):
 def simulate_wins(table_a, table_b, rule_arrays, sides, reject_below, seed_key, games):
     """Play every stream twice (A first, then B first on the same dice).
 
-    Returns (A's wins moving first, A's wins moving second, streams A won twice).
+    Returns (A's wins moving first, A's wins moving second, streams A won
+    twice); an unfinished game is won by nobody.
     """
     first_wins = 0
     second_wins = 0
@@ -214,9 +222,9 @@ def simulate_wins(table_a, table_b, rule_arrays, sides, reject_below, seed_key, 
     for game in prange(games):
         key = game_key(seed_key, game)
         score0, score1 = _play(table_a, table_b, rule_arrays, sides, reject_below, key)
-        won_first = 1 if score0 > score1 else 0
+        won_first = 1 if score0 >= table_a.shape[0] and score0 > score1 else 0
         score0, score1 = _play(table_b, table_a, rule_arrays, sides, reject_below, key)
-        won_second = 1 if score1 > score0 else 0
+        won_second = 1 if score1 >= table_a.shape[0] and score1 > score0 else 0
         first_wins += won_first
         second_wins += won_second
         both_wins += won_first * won_second

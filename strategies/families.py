@@ -180,7 +180,7 @@ def score_plane(rules: str, goal: int = 100) -> Plane:
     compiled = exact.compile_rules(rules, goal)
     score = np.arange(goal)[:, None]
     opponent = np.arange(goal)[None, :]
-    zero_points = np.broadcast_to(compiled.zero_points[None, :], (goal, goal))
+    zero_points = compiled.zero_points
     after = score + zero_points
     return Plane(
         compiled=compiled,

@@ -1,20 +1,22 @@
 """A deliberately plain computation of exact chances in Hog, for the tests.
 
-Nothing here uses arrays, ``hog.exact`` or the kernels: a memoised recursion
-over game states that calls the rule set's own two functions. Slow and easy
-to read. A strategy is a function ``(score, opponent_score) -> num_rolls``,
-or None for a player who picks the best count in every state (the lowest
-count within TIE of the best).
+Nothing here uses arrays, ``hog.exact`` or the kernels: the full game
+state (scores, whose turn, each player's memory) is explored from the start
+with the rule set's own ``zero_dice`` and ``next_state``, and every state's
+chances to win for player 0 and player 1 are found by Gauss-Seidel sweeps
+from 0 (in order of decreasing total score) until no chance moves by more
+than 1e-15: the least fixed point, so a game that never ends is won by
+nobody (without zero-point turns one sweep is exact). Slow and easy to read. A strategy is a function ``(score,
+opponent_score) -> num_rolls``, or None for a player who picks the best
+count in every state (the lowest count within TIE of the best).
 """
 
 from __future__ import annotations
 
-import sys
-from functools import lru_cache
-
-from hog.rules import RuleSet
+from hog.rules import RuleSet, State
 
 TIE = 1e-12
+SETTLED = 1e-15
 
 
 def dice_chances(num_rolls: int, sides: int = 6) -> dict[int, float]:
@@ -40,44 +42,89 @@ class Game:
         self.rules = rules
         self.goal = goal
         self.dice = {n: dice_chances(n, sides) for n in range(1, 11)}
-        self.wins = lru_cache(maxsize=None)(self._wins)
-        sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 
-    def roll_value(self, mover: int, score: int, opponent_score: int, num_rolls: int) -> float:
-        """The mover's chance to win by rolling NUM_ROLLS now."""
+    def over(self, state: State) -> bool:
+        return max(state.scores) >= self.goal
+
+    def choices(self, players, state: State) -> range:
+        strategy = players[state.who]
+        if strategy is None:
+            return range(11)
+        n = strategy(*state.mover_scores())
+        return range(n, n + 1)
+
+    def outcomes(self, state: State, num_rolls: int) -> list[tuple[float, State]]:
+        """(chance, next state) of each outcome of rolling NUM_ROLLS in STATE."""
         if num_rolls == 0:
-            outcomes = {self.rules.zero_dice(opponent_score): 1.0}
+            chances = {self.rules.zero_dice(*state.mover_scores()): 1.0}
         else:
-            outcomes = self.dice[num_rolls]
-        total = 0.0
-        for points, chance in outcomes.items():
-            new_score, new_opponent, extra_turn = self.rules.after_turn(score + points, opponent_score)
-            if new_score >= self.goal or new_opponent >= self.goal:
-                won = 1.0 if new_score > new_opponent else 0.0
-            elif extra_turn:
-                won = self.wins(mover, new_score, new_opponent)
-            else:
-                won = 1.0 - self.wins(1 - mover, new_opponent, new_score)
-            total += chance * won
-        return total
+            chances = self.dice[num_rolls]
+        return [(p, self.rules.next_state(state, num_rolls, points).state) for points, p in chances.items()]
 
-    def choice(self, mover: int, score: int, opponent_score: int) -> int:
-        """The mover's number of dice in that state."""
-        strategy = self.strategies[mover]
-        if strategy is not None:
-            return strategy(score, opponent_score)
-        values = [self.roll_value(mover, score, opponent_score, n) for n in range(11)]
-        best = max(values)
-        return next(n for n, value in enumerate(values) if value >= best - TIE)
+    def value(self, chances: dict, state: State) -> tuple[float, float]:
+        """(player 0's, player 1's) chance to win from STATE, as known so far."""
+        if self.over(state):
+            return (1.0, 0.0) if state.scores[0] > state.scores[1] else (0.0, 1.0)
+        return chances.get(state, (0.0, 0.0))
 
-    def _wins(self, mover: int, score: int, opponent_score: int) -> float:
-        """The mover's chance to win from that state."""
-        return self.roll_value(mover, score, opponent_score, self.choice(mover, score, opponent_score))
+    def options(self, moves: dict, chances: dict, state: State) -> tuple[int, tuple[float, float]]:
+        """The mover's choice in STATE and the chances it gives."""
+        options = {}
+        for n, outcomes in moves.items():
+            values = [(p, self.value(chances, s)) for p, s in outcomes]
+            options[n] = (sum(p * v[0] for p, v in values), sum(p * v[1] for p, v in values))
+        best = max(v[state.who] for v in options.values())
+        pick = min(n for n, v in options.items() if v[state.who] >= best - TIE)
+        return pick, options[pick]
+
+    def reachable(self, players, roots) -> dict:
+        """Every unfinished state reachable from ROOTS, by decreasing total
+        score, with the outcomes of each of its choices."""
+        moves: dict = {}
+        frontier = list(roots)
+        while frontier:
+            state = frontier.pop()
+            if state in moves or self.over(state):
+                continue
+            moves[state] = {n: self.outcomes(state, n) for n in self.choices(players, state)}
+            frontier.extend(s for outcomes in moves[state].values() for _, s in outcomes)
+        return {state: moves[state] for state in sorted(moves, key=lambda s: -sum(s.scores))}
+
+    def solve(self, players, roots=(State(),)) -> tuple[dict, dict]:
+        """Chances (player 0's, player 1's) of every state reachable from
+        ROOTS, and each state's choice: one sweep in order of decreasing total
+        score, repeated while a sweep still moves a chance (only where a turn
+        can keep the total score, a zero-point turn)."""
+        moves = self.reachable(players, roots)
+        chances: dict = {}
+        choice: dict = {}
+        moved = 1.0
+        while moved > SETTLED:
+            moved = 0.0
+            for state, options in moves.items():
+                pick, found = self.options(options, chances, state)
+                before = chances.get(state, (0.0, 0.0))
+                moved = max(moved, abs(found[0] - before[0]), abs(found[1] - before[1]))
+                chances[state], choice[state] = found, pick
+            if not self.cyclic:
+                break
+        return chances, choice
+
+    @property
+    def cyclic(self) -> bool:
+        """Whether a zero-dice turn can score 0 points (and keep the total)."""
+        goal = self.goal
+        return any(self.rules.zero_dice(s, o) == 0 for s in range(goal) for o in range(goal))
 
     def first_second(self) -> tuple[float, float]:
         """Player A's chance to win moving first and moving second."""
-        return self.wins(0, 0, 0), 1.0 - self.wins(1, 0, 0)
+        a, b = self.strategies
+        first = self.solve((a, b))[0][State()][0]
+        second = self.solve((b, a))[0][State()][1]
+        return first, second
 
-    def table(self, mover: int = 0) -> list[list[int]]:
-        """The mover's choices in every state below the goal."""
-        return [[self.choice(mover, s, o) for o in range(self.goal)] for s in range(self.goal)]
+    def table(self) -> list[list[int]]:
+        """Player 0's choices at every score pair below the goal, with no memory yet."""
+        roots = [State((s, o), w) for s in range(self.goal) for o in range(self.goal) for w in (0, 1)]
+        _, choice = self.solve(self.strategies, roots)
+        return [[choice[State((s, o), 0)] for o in range(self.goal)] for s in range(self.goal)]

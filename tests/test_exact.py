@@ -22,7 +22,9 @@ from hog.rules import RULE_SETS, RuleSet, get_rules
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import reference_exact as reference  # noqa: E402
 
-RULES = list(RULE_SETS)
+#: Rule sets solved over (score, opponent score, turn); the others
+#: (memory, zero-point turns) are in tests/test_exact_full_state.py.
+RULES = [name for name in RULE_SETS if not compile_rules(name, 20).full_state]
 KNOWN_ROLL4_VS_ROLL6 = {
     "more_boar": 0.400068675563,
     "hog_pile": 0.453489243242,
@@ -73,7 +75,7 @@ def test_compiled_arrays_follow_the_rule_functions(rules):
     ruleset = get_rules(rules)
     compiled = compile_rules(rules, goal=40)
     assert compiled is compile_rules(ruleset, goal=40)
-    assert compiled.zero_points.tolist() == [ruleset.zero_dice(o) for o in range(40)]
+    assert compiled.zero_points.tolist() == [[ruleset.zero_dice(s, o) for o in range(40)] for s in range(40)]
     for score in range(0, 40 + compiled.max_points, 7):
         for opponent in range(0, 40, 3):
             new = compiled.after_score[score, opponent], compiled.after_opponent[score, opponent]
@@ -83,7 +85,9 @@ def test_compiled_arrays_follow_the_rule_functions(rules):
 
 def broken(after_turn=None, zero_dice=None) -> RuleSet:
     square = get_rules("square_swine")
-    return RuleSet("broken", "", "", "", zero_dice or square.zero_dice, after_turn or square.after_turn)
+    return RuleSet(
+        "broken", (), "", "", "", "", zero_dice or square.zero_dice, after_turn or square.after_turn
+    )
 
 
 @pytest.mark.parametrize(
@@ -92,7 +96,7 @@ def broken(after_turn=None, zero_dice=None) -> RuleSet:
         (broken(after_turn=lambda s, o: (s - 1, o, False)), "lowers the total score"),
         (broken(after_turn=lambda s, o: (s, -1, False)), "makes a score negative"),
         (broken(after_turn=lambda s, o: (max(s, 50), 50, False)), "ends the game in a tie"),
-        (broken(zero_dice=lambda o: 0 if o == 7 else 1), "opponent score 7"),
+        (broken(zero_dice=lambda s, o: -1 if o == 7 else 1), r"scores \(0, 7\)"),
     ],
 )
 def test_rule_sets_the_analysis_cannot_handle_are_refused(rules, message):
@@ -132,7 +136,7 @@ def test_four_sided_dice_match_reference(rules):
 
 
 @pytest.mark.parametrize("rules", RULES)
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1])
 def test_goal_100_matches_reference(rules, seed):
     a, b = random_tables(3 * RULES.index(rules) + seed, 100, 2)
     first, second = reference_chances(a, b, rules)
@@ -154,7 +158,7 @@ def test_any_small_tables_match_reference(rules, goal, data):
     assert (exact.first, exact.second) == pytest.approx(reference_chances(a, b, rules), abs=1e-12)
 
 
-@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("rules", list(KNOWN_ROLL4_VS_ROLL6))
 def test_known_values(rules):
     exact = win_probabilities(always_roll(4, 100), always_roll(6, 100), rules)
     assert exact.rate == pytest.approx(KNOWN_ROLL4_VS_ROLL6[rules], abs=1e-9)
@@ -197,7 +201,7 @@ def test_bad_tables_and_pairs_are_refused(call, message):
 
 @pytest.mark.parametrize("rules", RULES)
 def test_best_response_and_perfect_play_match_reference(rules):
-    goal = 22
+    goal = 16
     opponent = random_tables(5, goal, 1)[0]
     game = reference.Game(None, as_strategy(opponent), get_rules(rules), goal)
     response = best_response(opponent, rules)
@@ -210,7 +214,10 @@ def test_best_response_and_perfect_play_match_reference(rules):
     assert perfect.table.tolist() == game.table()
 
 
-@pytest.mark.parametrize("rules", [r for r in RULES if r != "swine_swap"])
+SWAPS = {"swine_swap", "fa17", "sp18", "su18", "fa18", "su19"}
+
+
+@pytest.mark.parametrize("rules", [r for r in RULES if r not in SWAPS])
 def test_ties_go_to_the_lowest_count(rules):
     # One point short of the goal every count wins (no swap can take it away).
     assert not perfect_play(rules, 30).table[29].any()

@@ -24,6 +24,7 @@ from hog.cs61a._course import always_roll, always_roll_5, next_player
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
 from hog.game import GOAL, Strategy, roll_dice
 from hog.rules import get_rules
+from hog.rules import zero_dice as _zero_dice
 
 __all__ = [
     "GOAL_SCORE",
@@ -67,7 +68,7 @@ def picky_piggy(score: int) -> int:
     >>> [picky_piggy(score) for score in (0, 1, 2, 3, 5, 14, 24)]
     [7, 1, 4, 2, 5, 4, 7]
     """
-    return _RULES.zero_dice(score)
+    return _zero_dice.picky_piggy_sevenths(score)
 
 
 def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided, goal: int = GOAL_SCORE) -> int:

@@ -24,6 +24,7 @@ from hog.cs61a._course import always_roll, always_roll_5, next_player
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
 from hog.game import GOAL, Strategy, roll_dice
 from hog.rules import get_rules
+from hog.rules import zero_dice as _zero_dice
 
 __all__ = [
     "GOAL_SCORE",
@@ -67,7 +68,7 @@ def piggy_points(score: int) -> int:
     >>> piggy_points(4), piggy_points(10), piggy_points(94), piggy_points(0), piggy_points(24)
     (4, 3, 6, 3, 8)
     """
-    return _RULES.zero_dice(score)
+    return _zero_dice.piggy_points(score)
 
 
 def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided, goal: int = GOAL_SCORE) -> int:

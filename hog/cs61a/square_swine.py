@@ -14,6 +14,7 @@ from hog.cs61a._course import Update, always_roll, always_roll_5, catch_up
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
 from hog.game import GOAL, Strategy, roll_dice
 from hog.rules import get_rules, is_perfect_square
+from hog.rules import zero_dice as _zero_dice
 from hog.rules import next_perfect_square as _next_perfect_square
 
 __all__ = [
@@ -55,7 +56,7 @@ def tail_points(opponent_score: int) -> int:
     >>> tail_points(46), tail_points(73)
     (5, 9)
     """
-    return _RULES.zero_dice(opponent_score)
+    return _zero_dice.tens_ones_points(opponent_score)
 
 
 def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:

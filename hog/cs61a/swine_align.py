@@ -24,6 +24,7 @@ from hog.cs61a._course import always_roll, always_roll_5
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
 from hog.game import GOAL, Strategy, roll_dice
 from hog.rules import get_rules, is_pig_pass, is_swine_align, pi_digit
+from hog.rules import zero_dice as _zero_dice
 
 __all__ = [
     "GOAL_SCORE",
@@ -71,7 +72,7 @@ def free_bacon(score: int) -> int:
     >>> free_bacon(0), free_bacon(1), free_bacon(2), free_bacon(42)
     (6, 4, 7, 12)
     """
-    return _RULES.zero_dice(score)
+    return _zero_dice.free_bacon_pi(score)
 
 
 def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:

@@ -15,6 +15,7 @@ from hog.cs61a._course import always_roll, always_roll_5, catch_up
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
 from hog.game import GOAL, Strategy, roll_dice
 from hog.rules import get_rules
+from hog.rules import zero_dice as _zero_dice
 
 __all__ = [
     "GOAL_SCORE",
@@ -54,7 +55,7 @@ def picky_piggy(score: int) -> int:
     >>> picky_piggy(46), picky_piggy(73)
     (5, 9)
     """
-    return _RULES.zero_dice(score)
+    return _zero_dice.tens_ones_points(score)
 
 
 def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:

@@ -1,0 +1,123 @@
+"""The rule model: what a rule set is, and what one turn does under it.
+
+A game's state is the two scores, whose turn it is and, in rule sets with
+memory, what each player remembers of its own previous turn (``previous``,
+0 before a player's first turn). A rule set is a few small functions over
+that state:
+
+* ``zero_dice(score, opponent_score) -> points``: what rolling zero dice
+  scores (it may be 0 in ``hefty_hogs``);
+* ``memory`` (optional): what a player remembers of its turn,
+  ``remember(num_rolls, points)``, reduced to what matters, and the bonus
+  that memory earns on its next turn, ``bonus(previous, num_rolls)``;
+* ``after_turn(score, opponent_score) -> (score, opponent_score, extra_turn)``:
+  swaps, raises, doublings and extra turns once the points (and any bonus)
+  are added.
+
+Rolling dice scores the sum, or 1 when any die is a 1 (``pig_out_rule``).
+``RuleSet.next_state`` is the one definition of a turn's effect; the game
+loop, the course modules, the exact solver and the simulator all use it or
+arrays made by calling it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from hog.rules.after_turn import AfterTurn
+
+__all__ = ["Memory", "RuleSet", "State", "TurnResult", "UnknownRuleSet"]
+
+
+@dataclass(frozen=True)
+class Memory:
+    """What each player remembers of its own previous turn.
+
+    ``remember(num_rolls, points)`` gives a value in ``0..size-1`` (points
+    without any bonus; values that act alike are one value), and
+    ``bonus(previous, num_rolls)`` the points it earns on the player's next
+    turn.
+    """
+
+    rule: str
+    what: str
+    size: int
+    remember: Callable[[int, int], int]
+    bonus: Callable[[int, int], int]
+
+
+@dataclass(frozen=True)
+class State:
+    """Scores (player 0, player 1), the player to move, and each player's memory."""
+
+    scores: tuple[int, int] = (0, 0)
+    who: int = 0
+    previous: tuple[int, int] = (0, 0)
+
+    def mover_scores(self) -> tuple[int, int]:
+        """(the mover's score, the other player's score)."""
+        return self.scores if self.who == 0 else (self.scores[1], self.scores[0])
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """The state after a turn, the memory bonus it earned and whether the mover goes again."""
+
+    state: State
+    bonus: int
+    extra_turn: bool
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """One rule set: its name, semester codes, the names of its rules and its functions."""
+
+    name: str
+    semesters: tuple[str, ...]
+    summary: str
+    zero_dice_rule: str
+    after_turn_rule: str
+    pig_out_rule: str
+    zero_dice: Callable[[int, int], int]
+    after_turn: AfterTurn
+    memory: Memory | None = None
+
+    def __repr__(self) -> str:
+        return f"RuleSet({self.name!r})"
+
+    @property
+    def memory_size(self) -> int:
+        """How many values a player's memory takes (1 without memory)."""
+        return self.memory.size if self.memory else 1
+
+    def next_state(self, state: State, num_rolls: int, points: int) -> TurnResult:
+        """The state after the player to move scored POINTS by rolling NUM_ROLLS dice.
+
+        >>> from hog.rules import get_rules
+        >>> get_rules("fa19").next_state(State((3, 3), 0, (3, 1)), 1, 3)
+        TurnResult(state=State(scores=(9, 3), who=1, previous=(1, 1)), bonus=3, extra_turn=False)
+        """
+        who = state.who
+        score, opponent = state.mover_scores()
+        previous = list(state.previous)
+        bonus = 0
+        if self.memory is not None:
+            bonus = self.memory.bonus(previous[who], num_rolls)
+            previous[who] = self.memory.remember(num_rolls, points)
+        score, opponent, extra = self.after_turn(score + points + bonus, opponent)
+        scores = (score, opponent) if who == 0 else (opponent, score)
+        next_who = who if extra else 1 - who
+        return TurnResult(State(scores, next_who, (previous[0], previous[1])), bonus, bool(extra))
+
+
+class UnknownRuleSet(KeyError):
+    """Raised for a rule-set name that does not exist; lists the valid ones."""
+
+    def __init__(self, name: str, valid: list[str]):
+        self.name = name
+        self.valid = valid
+        super().__init__(name)
+
+    def __str__(self) -> str:
+        return f"unknown rule set {self.name!r}; valid names: {', '.join(self.valid)} (or a semester code such as fa24)"

@@ -1,0 +1,184 @@
+"""Numeric kernels (numba) for exact analysis over the full game state.
+
+Used for rule sets with memory (Feral Hogs) and for rule sets where a turn
+can score 0 points (``hefty_hogs``). Like ``hog.kernels`` they know nothing
+about any rule set: they read arrays compiled by ``hog.exact.compile_rules``
+(``CompiledRules.state_arrays``).
+
+A state is (score, opponent score, the mover's memory, the opponent's
+memory) with player A or B to move. A *policy* is an int8 array
+``policy[score, opponent, own memory, opponent memory]`` of dice counts; a
+table strategy is the policy that ignores the memories.
+
+For every state the kernels keep two numbers: the chance that the mover
+wins and the chance that the other player wins. Their sum is 1 unless the
+game can go on forever (both players scoring 0 points turn after turn in
+``hefty_hogs``): such a game is won by nobody. States are solved in order
+of decreasing total score; a turn never lowers the total, and where it can
+keep it (a zero-point turn), the states of that total are swept again until
+no value moves by more than 1e-15. Sweeps start from 0, so the values are
+the least fixed point of the win-probability equations.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from hog.game import MAX_ROLLS
+
+#: Tie tolerance of the solvers: the lowest count within this of the best wins.
+TIE_TOLERANCE = 1e-12
+#: Sweeps of one total score stop once no value moves by more than this.
+SWEEP_TOLERANCE = 1e-15
+#: At most this many sweeps of one total score.
+MAX_SWEEPS = 100_000
+
+
+@njit(cache=True)
+def analyse(policy_a, policy_b, optimise, perfect, cyclic, arrays):
+    """The dynamic programme over the full state.
+
+    A plays POLICY_A and B plays POLICY_B; if OPTIMISE, A instead picks the
+    best count in every state (the lowest within TIE_TOLERANCE of the best),
+    and if PERFECT, B plays as A. Returns (A's policy, win, other): ``win[m,
+    s, o, a, b]`` is the chance that the mover wins with mover ``m`` (0: A,
+    1: B) to move at scores (s, o) and memories (a, b), ``other`` the chance
+    that the other player wins.
+    """
+    zero_points, dice_probabilities, after_score, after_opponent, after_extra, bonus, remember = arrays
+    goal = policy_a.shape[0]
+    memories = bonus.shape[0]
+    sides = (dice_probabilities.shape[1] - 1) // MAX_ROLLS
+    win = np.zeros((2, goal, goal, memories, memories))
+    other = np.zeros((2, goal, goal, memories, memories))
+    chosen = np.zeros((goal, goal, memories, memories), dtype=np.int8)
+    widest_bonus = 0
+    for m in range(memories):
+        for n in range(MAX_ROLLS + 1):
+            widest_bonus = max(widest_bonus, bonus[m, n])
+    # q_win[n, b], q_other[n, b]: the values of rolling n with bonus b in the
+    # state at hand, computed once per (state, mover, opponent memory).
+    q_win = np.zeros((MAX_ROLLS + 1, widest_bonus + 1))
+    q_other = np.zeros((MAX_ROLLS + 1, widest_bonus + 1))
+    stamp = np.zeros((MAX_ROLLS + 1, widest_bonus + 1), dtype=np.int64)
+    visit = 0
+    for total in range(2 * goal - 2, -1, -1):
+        for _ in range(MAX_SWEEPS):
+            moved = 0.0
+            for score in range(max(0, total - goal + 1), min(total, goal - 1) + 1):
+                opponent = total - score
+                for mover in range(2):
+                    if mover == 1 and perfect:
+                        break
+                    policy = policy_a if mover == 0 else policy_b
+                    optimising = optimise and mover == 0
+                    for mo in range(memories):
+                        visit += 1
+                        for ms in range(memories):
+                            lowest = highest = policy[score, opponent, ms, mo]
+                            if optimising:
+                                lowest, highest = 0, MAX_ROLLS
+                            best = -1.0
+                            for n in range(lowest, highest + 1):
+                                b = bonus[ms, n]
+                                if stamp[n, b] != visit:
+                                    stamp[n, b] = visit
+                                    w = 0.0
+                                    x = 0.0
+                                    first_points = zero_points[score, opponent] if n == 0 else 1
+                                    last_points = first_points if n == 0 else sides * n
+                                    for points in range(first_points, last_points + 1):
+                                        p = 1.0 if n == 0 else dice_probabilities[n, points]
+                                        if p == 0.0:
+                                            continue
+                                        reached = score + points + b
+                                        new_score = after_score[reached, opponent]
+                                        new_opponent = after_opponent[reached, opponent]
+                                        memory = remember[n, points]
+                                        if new_score >= goal or new_opponent >= goal:
+                                            if new_score > new_opponent:
+                                                w += p
+                                            else:
+                                                x += p
+                                        elif after_extra[reached, opponent]:
+                                            w += p * win[mover, new_score, new_opponent, memory, mo]
+                                            x += p * other[mover, new_score, new_opponent, memory, mo]
+                                        else:
+                                            nxt = 1 - mover if not perfect else 0
+                                            w += p * other[nxt, new_opponent, new_score, mo, memory]
+                                            x += p * win[nxt, new_opponent, new_score, mo, memory]
+                                    q_win[n, b] = w
+                                    q_other[n, b] = x
+                                best = max(best, q_win[n, b])
+                            pick = lowest
+                            while q_win[pick, bonus[ms, pick]] < best - TIE_TOLERANCE:
+                                pick += 1
+                            w = q_win[pick, bonus[ms, pick]]
+                            x = q_other[pick, bonus[ms, pick]]
+                            moved = max(moved, abs(w - win[mover, score, opponent, ms, mo]))
+                            moved = max(moved, abs(x - other[mover, score, opponent, ms, mo]))
+                            win[mover, score, opponent, ms, mo] = w
+                            other[mover, score, opponent, ms, mo] = x
+                            if mover == 0:
+                                chosen[score, opponent, ms, mo] = pick
+            if not cyclic or moved <= SWEEP_TOLERANCE:
+                break
+    if perfect:
+        win[1] = win[0]
+        other[1] = other[0]
+    return chosen, win, other
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def pair_win_probabilities(policies, pairs, cyclic, arrays):
+    """For each row (a, b) of PAIRS: [first, second], policy a's chances to
+    win against policy b moving first and moving second."""
+    out = np.empty((pairs.shape[0], 2))
+    for i in prange(pairs.shape[0]):
+        _, win, other = analyse(policies[pairs[i, 0]], policies[pairs[i, 1]], False, False, cyclic, arrays)
+        out[i, 0] = win[0, 0, 0, 0, 0]
+        out[i, 1] = other[1, 0, 0, 0, 0]
+    return out
+
+
+@njit(cache=True)
+def occupancy(policy_a, policy_b, arrays):
+    """How often each state with A to move is visited, summed over A's game
+    moving first and its game moving second (rules without cycles)."""
+    zero_points, dice_probabilities, after_score, after_opponent, after_extra, bonus, remember = arrays
+    goal = policy_a.shape[0]
+    memories = bonus.shape[0]
+    sides = (dice_probabilities.shape[1] - 1) // MAX_ROLLS
+    mass = np.zeros((2, goal, goal, memories, memories))
+    mass[0, 0, 0, 0, 0] += 1.0
+    mass[1, 0, 0, 0, 0] += 1.0
+    for total in range(0, 2 * goal - 1):
+        for score in range(max(0, total - goal + 1), min(total, goal - 1) + 1):
+            opponent = total - score
+            for mover in range(2):
+                policy = policy_a if mover == 0 else policy_b
+                for ms in range(memories):
+                    for mo in range(memories):
+                        here = mass[mover, score, opponent, ms, mo]
+                        if here == 0.0:
+                            continue
+                        n = policy[score, opponent, ms, mo]
+                        b = bonus[ms, n]
+                        first_points = zero_points[score, opponent] if n == 0 else 1
+                        last_points = first_points if n == 0 else sides * n
+                        for points in range(first_points, last_points + 1):
+                            p = 1.0 if n == 0 else dice_probabilities[n, points]
+                            if p == 0.0:
+                                continue
+                            reached = score + points + b
+                            new_score = after_score[reached, opponent]
+                            new_opponent = after_opponent[reached, opponent]
+                            if new_score >= goal or new_opponent >= goal:
+                                continue
+                            memory = remember[n, points]
+                            if after_extra[reached, opponent]:
+                                mass[mover, new_score, new_opponent, memory, mo] += here * p
+                            else:
+                                mass[1 - mover, new_opponent, new_score, mo, memory] += here * p
+    return mass[0]

@@ -1,0 +1,159 @@
+"""Every example of RULES.md for the rule sets beyond the seeds, the
+semester codes, and whole turns through ``RuleSet.next_state``."""
+
+import pytest
+
+from hog.dice import make_test_dice
+from hog.game import play, take_turn
+from hog.rules import RULE_SETS, SEMESTERS, State, get_rules
+from hog.rules.after_turn import hefty_pile_gain, is_more_boar_su21
+
+ZERO_DICE = [
+    # (rules, player score, opponent score, points)
+    *[("sus_fuss", s, o, p) for s, o, p in [(21, 46, 9), (45, 52, 1), (2, 5, 6), (52, 79, 15), (0, 0, 1), (7, 2, 21), (72, 29, 1), (5, 0, 15), (109, 99, 1)]],
+    *[("fuzzy_factors", s, o, p) for s, o, p in [(21, 46, 9), (45, 52, 1), (7, 2, 21)]],
+    *[("pigs_on_prime", 0, o, p) for o, p in [(46, 2), (73, 11), (27, 1), (7, 1), (584, 12), (12345, 3)]],
+    *[("hefty_hogs", s, o, p) for s, o, p in [(5, 123, 9), (5, 456, 29), (3, 56, 0), (12, 5, 0), (6, 2, 18), (40, 0, 1)]],
+    *[("su21", 0, o, p) for o, p in [(14, 7), (9, 13), (156, 5), (0, 4)]],
+    ("fa17", 0, 0, 1),
+    ("fa17", 0, 47, 8),
+    ("sp18", 0, 47, 5),
+    ("su18", 0, 47, 9),
+    ("fa18", 0, 47, 1),
+    ("fa18", 0, 71, 13),
+    ("su19", 0, 35, 7),
+    ("su19", 0, 9, 10),
+    ("fa19", 0, 35, 7),
+    ("fa19", 0, 9, 10),
+    ("sp20", 0, 4, 3),
+    ("sp20", 0, 1, 2),
+    ("su20", 0, 4, 6),
+    ("su20", 0, 1, 9),
+]
+
+
+@pytest.mark.parametrize("rules, score, opponent, points", ZERO_DICE)
+def test_zero_dice_examples(rules, score, opponent, points):
+    assert get_rules(rules).zero_dice(score, opponent) == points
+
+
+@pytest.mark.parametrize(
+    "rules, score, raised",
+    [
+        *[("sus_fuss", s, r) for s, r in [(21, 23), (25, 29), (62, 67), (64, 64), (86, 89), (100, 100), (1, 1)]],
+        *[("fuzzy_factors", s, r) for s, r in [(25, 29), (75, 79), (80, 84), (50, 60), (39, 39), (100, 100)]],
+        *[("pigs_on_prime", s, r) for s, r in [(7, 11), (11, 13), (2, 3), (0, 0), (5, 7), (1, 2)]],
+    ],
+)
+def test_score_raising_examples(rules, score, raised):
+    assert get_rules(rules).after_turn(score, 20) == (raised, 20, False)
+
+
+@pytest.mark.parametrize(
+    "rules, start, num_rolls, dice, end",
+    [
+        ("sus_fuss", (15, 37), 0, (), 23),  # 15 + 6 = 21 -> 23
+        ("sus_fuss", (40, 22), 0, (), 47),  # 46 -> 47
+        ("sus_fuss", (11, 12), 3, (4, 5, 6), 29),  # 26 -> 29
+        ("fuzzy_factors", (14, 27), 0, (), 24),  # 20 -> 24
+        ("fuzzy_factors", (41, 42), 0, (), 60),  # 50 -> 60, not 64
+    ],
+)
+def test_whole_turn_examples(rules, start, num_rolls, dice, end):
+    rules = get_rules(rules)
+    points = take_turn(num_rolls, *start, rules, make_test_dice(*dice) if dice else None)
+    result = rules.next_state(State(start), num_rolls, points)
+    assert result.state.scores == (end, start[1]) and not result.extra_turn
+
+
+@pytest.mark.parametrize("score, opponent, gain", [(12, 72, 2), (439, 709, 9), (26, 26, 6), (12, 13, 0), (10, 20, 0)])
+def test_hefty_hog_pile_examples(score, opponent, gain):
+    assert hefty_pile_gain(score, opponent) == gain
+    assert get_rules("hefty_hogs").after_turn(score, opponent) == (score + gain, opponent, False)
+
+
+def test_pigs_on_prime_points_added_examples():
+    raise_score = get_rules("pigs_on_prime").after_turn
+    assert [raise_score(s, o)[0] - s for s, o in [(7, 7), (11, 26), (2, 76), (0, 20)]] == [4, 2, 1, 0]
+
+
+@pytest.mark.parametrize("score, opponent, extra", [(25, 43, True), (7, 10, False), (709, 897, False)])
+def test_su21_more_boar_examples(score, opponent, extra):
+    assert is_more_boar_su21(score, opponent) is extra
+    assert get_rules("su21").after_turn(score, opponent) == (score, opponent, extra)
+
+
+@pytest.mark.parametrize(
+    "rules, score, opponent, swapped",
+    [
+        ("fa17", 4, 12, True),
+        ("fa17", 1, 5, False),
+        ("fa17", 5, 7, False),
+        ("sp18", 12, 36, True),
+        ("su18", 13, 31, True),
+        ("su18", 13, 13, False),
+        ("fa18", 13, 75, True),
+        ("fa18", 13, 76, False),
+        ("su19", 123, 41, True),
+        ("su19", 7, 18, False),
+        ("fa19", 23, 32, True),
+        ("fa19", 7, 17, False),
+        ("sp20", 1, 1, True),  # 3 ** 2 = 9
+        ("sp20", 2, 1, False),  # 27
+        ("su20", 12, 24, True),
+        ("su20", 12, 25, False),
+    ],
+)
+def test_swap_examples(rules, score, opponent, swapped):
+    after = (opponent, score) if swapped else (score, opponent)
+    assert get_rules(rules).after_turn(score, opponent) == (*after, False)
+
+
+def test_swap_at_the_goal_hands_the_win_to_the_opponent():
+    """fa17: reaching 100 against 50 (a multiple) swaps: the opponent holds 100."""
+    assert get_rules("fa17").after_turn(100, 50) == (50, 100, False)
+
+
+def test_fa19_feral_hogs_example_game():
+    said = []
+
+    def say(score0, score1):
+        said.append((score0, score1))
+        return say
+
+    final = play(lambda s, o: 1, lambda s, o: 1, "fa19", dice=make_test_dice(3), goal=5, say=say)
+    assert said == [(3, 0), (3, 3), (6, 3)] and final == (6, 3)
+
+
+@pytest.mark.parametrize("rules", ["fa19", "sp20", "su20"])
+def test_feral_hogs_bonus_from_the_previous_turn(rules):
+    """Player 0 rolls 3 then 1 (a difference of 2 from its dice count, or from
+    points that equal a dice count of 3), player 1 rolls 5 then 5."""
+    ruleset = get_rules(rules)
+    state = State((0, 0))
+    remembered = 3 if rules == "fa19" else 1  # fa19 remembers dice; sp20/su20 points
+    for num_rolls, points in [(3, 1), (5, 1)]:  # both pig out for 1 point
+        state = ruleset.next_state(state, num_rolls, points).state
+    assert state.previous == (remembered, 5 if rules == "fa19" else 1)
+    result = ruleset.next_state(state, 1 if rules == "fa19" else 3, 1)
+    assert result.bonus == 3
+
+
+def test_feral_hogs_points_above_12_are_one_memory():
+    memory = get_rules("sp20").memory
+    assert [memory.remember(4, p) for p in (12, 13, 14, 24)] == [12, 13, 13, 13]
+    assert all(memory.bonus(13, n) == 0 for n in range(11))
+
+
+@pytest.mark.parametrize("code, name", [("fa24", "sus_fuss"), ("sp26", "sus_fuss"), ("fa23", "sus_fuss"), ("su20", "su20"), ("fa22", "square_swine"), ("sp23", "square_swine"), ("su23", "fuzzy_factors"), ("sp22", "hefty_hogs"), ("su22", "pigs_on_prime"), ("fa20", "swine_align"), ("sp21", "more_boar"), ("fa21", "hog_pile"), ("nju24", "swine_swap")])
+def test_semester_codes(code, name):
+    assert get_rules(code).name == name
+
+
+def test_every_rule_set_has_semesters_and_wording():
+    assert len(RULE_SETS) == 18
+    assert set(SEMESTERS.values()) == set(RULE_SETS)
+    for rules in RULE_SETS.values():
+        assert rules.semesters and rules.zero_dice_rule and rules.after_turn_rule
+    assert get_rules("square_swine").pig_out_rule == "Sow Sad"
+    assert get_rules("swine_align").pig_out_rule == "Pig Out"
