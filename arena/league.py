@@ -10,8 +10,8 @@ workers nor on the order in which chunks finish.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 import numpy as np
 
@@ -30,6 +30,7 @@ __all__ = [
     "run_league",
     "win_rate_matrix",
 ]
+
 
 class LeagueError(ValueError):
     """A league that cannot be run as asked."""
@@ -92,7 +93,7 @@ def score_chunk(
     if settings.method == "exact":
         out[:, :2] = exact.win_probabilities_pairs(tables, pairs, rules)
         return out
-    for row, ((i, j), seed) in enumerate(zip(pairs, seeds)):
+    for row, ((i, j), seed) in enumerate(zip(pairs, seeds, strict=True)):
         s = simulate.simulate(tables[i], tables[j], rules, games=settings.games, seed=int(seed))
         out[row] = (s.first, s.second, s.stderr)
     return out
@@ -141,7 +142,7 @@ def _score_and_label(
     scores = score_chunk(tables, pairs, seeds, rules, settings)
     return [
         PairResult(int(i), int(j), float(f), float(s), None if np.isnan(e) else float(e))
-        for (i, j), (f, s, e) in zip(pairs, scores)
+        for (i, j), (f, s, e) in zip(pairs, scores, strict=True)
     ]
 
 

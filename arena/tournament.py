@@ -5,7 +5,7 @@ league resumes where it stopped."""
 from __future__ import annotations
 
 import hashlib
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from arena.league import LeagueError, LeagueSettings, PairResult, run_league
 from arena.match import check_compatible
@@ -64,9 +64,7 @@ def _store_entry(store: Store, table: StrategyTable) -> StrategyRecord:
     return record
 
 
-def shared_names(
-    entries: Sequence[StrategyTable], stored: Sequence[StrategyRecord]
-) -> dict[int, tuple[str, ...]]:
+def shared_names(entries: Sequence[StrategyTable], stored: Sequence[StrategyRecord]) -> dict[int, tuple[str, ...]]:
     """The names among ENTRIES that a league shows under another name, by the
     id of the STORED strategy whose row they share.
 
@@ -154,7 +152,5 @@ def _open_league(
     stored = {r.id for r in store.league_results(league.id).entries}
     same = (league.method, league.games, league.seed) == (settings.method, settings.games, settings.seed)
     if stored != {r.id for r in records} or not same:
-        raise LeagueError(
-            f"league {name!r} already exists with other entries or settings; choose another --name"
-        )
+        raise LeagueError(f"league {name!r} already exists with other entries or settings; choose another --name")
     return league

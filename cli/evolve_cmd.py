@@ -12,8 +12,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from arena.parallel import BACKENDS, backend_config
 from cli.options import Db, Goal, Json, Rules, emit
-from cli.strategy_io import SPEC_HELP, STRATEGY_SUFFIXES, check_output, strategy_file_bytes, write_atomically
 from cli.plot_run_cmd import draw_run
+from cli.strategy_io import SPEC_HELP, STRATEGY_SUFFIXES, check_output, strategy_file_bytes, write_atomically
 from cli.text import say
 from evolve.run import DEFAULT_FAMILY, DEFAULT_OPPONENT, RunError, continue_run, running_run, start_run
 from evolve.settings import Settings
@@ -46,7 +46,8 @@ def register(app: typer.Typer) -> None:
             int | None, typer.Option("--population", help=f"Population size (default {Settings.population}).")
         ] = None,
         generations: Annotated[
-            int | None, typer.Option("--generations", help=f"Generations after the first (default {Settings.generations}).")
+            int | None,
+            typer.Option("--generations", help=f"Generations after the first (default {Settings.generations})."),
         ] = None,
         seed: Annotated[int | None, typer.Option("--seed", min=0, help="Seed of the run (default 0).")] = None,
         out: Annotated[
@@ -59,7 +60,8 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
         png: Annotated[
-            Path | None, typer.Option("--png", metavar="FILE", help="Also draw the run's fitness by generation into this PNG.")
+            Path | None,
+            typer.Option("--png", metavar="FILE", help="Also draw the run's fitness by generation into this PNG."),
         ] = None,
         jobs: int = typer.Option(-1, "--jobs", help="Worker processes (-1: all cores)."),
         backend: str = typer.Option("loky", "--backend", help=f"joblib backend: {', '.join(BACKENDS)}."),

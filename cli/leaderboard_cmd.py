@@ -80,7 +80,10 @@ def register(app: typer.Typer) -> None:
         top: int | None = typer.Option(None, "--top", min=1, help="Show only the first N rows."),
         as_csv: bool = typer.Option(False, "--csv", help="Print the rows as CSV on stdout."),
         png: Path | None = typer.Option(
-            None, "--png", metavar="FILE", help="Draw the win-rate matrix (strategies in rank order) into this PNG file."
+            None,
+            "--png",
+            metavar="FILE",
+            help="Draw the win-rate matrix (strategies in rank order) into this PNG file.",
         ),
     ) -> None:
         """Rank the strategies of a league by wins (win rate above 0.500001), then mean win rate."""

@@ -26,9 +26,13 @@ def register(app: typer.Typer) -> None:
         db: Db = None,
         as_json: Json = False,
         all_stored: bool = typer.Option(False, "--all", help="Add every stored strategy of the rule set and goal."),
-        name: str | None = typer.Option(None, "--name", help="League name (default: derived from entries and settings, so a rerun resumes)."),
+        name: str | None = typer.Option(
+            None, "--name", help="League name (default: derived from entries and settings, so a rerun resumes)."
+        ),
         method: str = typer.Option("exact", "--method", help="exact (dynamic programming) or simulate."),
-        games: int = typer.Option(0, "--games", min=0, help="Dice streams per simulated match (each played in both seatings)."),
+        games: int = typer.Option(
+            0, "--games", min=0, help="Dice streams per simulated match (each played in both seatings)."
+        ),
         seed: int = typer.Option(0, "--seed", min=0, help="Seed of a simulated league."),
         jobs: int = typer.Option(-1, "--jobs", help="Worker processes (-1: all cores)."),
         backend: str = typer.Option("loky", "--backend", help=f"joblib backend: {', '.join(BACKENDS)}."),

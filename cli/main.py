@@ -97,7 +97,9 @@ def main(argv: list[str] | None = None) -> int:
             typer.echo(f"hog: error: {_one_line(error)}", err=True)
             return 1
         if not debug:
-            typer.echo(f"hog: internal error: {type(error).__name__}: {_one_line(error)} (rerun with --debug)", err=True)
+            typer.echo(
+                f"hog: internal error: {type(error).__name__}: {_one_line(error)} (rerun with --debug)", err=True
+            )
         return 1
     return int(code or 0)
 

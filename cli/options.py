@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Annotated, Any, Callable
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import typer
 
@@ -76,9 +77,13 @@ RecordedGoal = Annotated[
 def check_recorded(what: str, rules: str, goal: int, given_rules: str | None, given_goal: int | None) -> None:
     """Refuse --rules or --goal that differ from the RULES and GOAL WHAT was made with."""
     if given_rules is not None and given_rules != rules:
-        raise ValueError(f"{what} was made with the {rules} rules, not {given_rules}; drop --rules or give --rules {rules}")
+        raise ValueError(
+            f"{what} was made with the {rules} rules, not {given_rules}; drop --rules or give --rules {rules}"
+        )
     if given_goal is not None and given_goal != goal:
         raise ValueError(f"{what} was made with goal {goal}, not {given_goal}; drop --goal or give --goal {goal}")
+
+
 Db = Annotated[
     str | None,
     typer.Option("--db", help="Database URL or SQLite file (default: HOG_DB, else sqlite:///hog_arena.db)."),

@@ -44,7 +44,9 @@ def register(app: typer.Typer) -> None:
         diff: Annotated[
             str | None,
             typer.Option(
-                "--diff", metavar="OTHER", help="Compare with the strategy OTHER (a SPEC): where they differ, by how much."
+                "--diff",
+                metavar="OTHER",
+                help="Compare with the strategy OTHER (a SPEC): where they differ, by how much.",
             ),
         ] = None,
     ) -> None:

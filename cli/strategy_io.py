@@ -67,5 +67,3 @@ def strategy_file_bytes(strategy: StrategyTable, path: Path) -> bytes:
     if path.suffix == ".py":
         return strategy.to_python_source().encode("utf-8")
     return (strategy.to_json() + "\n").encode("utf-8")
-
-

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 from deap import algorithms, base, tools
@@ -60,7 +61,7 @@ class EvolutionState:
         )
 
     @classmethod
-    def from_bytes(cls, blob: bytes) -> "EvolutionState":
+    def from_bytes(cls, blob: bytes) -> EvolutionState:
         """The state a ``to_bytes`` checkpoint holds."""
         checkpoint = pickle.loads(blob)
         return cls(
@@ -91,7 +92,7 @@ def _evaluate(toolbox: base.Toolbox, individuals: Sequence[Any]) -> int:
     saved = random.getstate()
     fitnesses = toolbox.map(toolbox.evaluate, invalid)
     random.setstate(saved)
-    for individual, fitness in zip(invalid, fitnesses):
+    for individual, fitness in zip(invalid, fitnesses, strict=True):
         individual.fitness.values = fitness
     return len(invalid)
 

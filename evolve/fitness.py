@@ -10,8 +10,9 @@ Dask cluster). Workers get arrays and integers, never user code.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -63,7 +64,9 @@ def evaluate(target: Target, genome: Sequence[int]) -> tuple[float]:
     return (float(exact.win_probabilities_many(table, target.opponents, target.rules).mean()),)
 
 
-def _apply(function: Callable[[tuple[int, ...]], Any], genomes: list[tuple[int, ...]]) -> list[tuple[tuple[int, ...], Any]]:
+def _apply(
+    function: Callable[[tuple[int, ...]], Any], genomes: list[tuple[int, ...]]
+) -> list[tuple[tuple[int, ...], Any]]:
     """FUNCTION of each genome of a chunk, paired with the genome (chunks finish in any order)."""
     return [(genome, function(genome)) for genome in genomes]
 

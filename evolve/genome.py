@@ -12,8 +12,8 @@ between parents), uniform integer mutation within the bounds
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Callable, Sequence
 
 from deap import base, creator, tools
 
@@ -28,7 +28,7 @@ creator.create("Genome", list, fitness=creator.FitnessWinRate)
 
 def genome_params(family: Family, genome: Sequence[int]) -> dict[str, int]:
     """The family parameters a genome stands for."""
-    return {p.name: int(value) for p, value in zip(family.parameters, genome)}
+    return {p.name: int(value) for p, value in zip(family.parameters, genome, strict=True)}
 
 
 def make_toolbox(
@@ -38,7 +38,7 @@ def make_toolbox(
     values, MAP_ replaces the built-in ``map`` (batched, cached evaluation)."""
     lows = [p.low for p in family.parameters]
     highs = [p.high for p in family.parameters]
-    attributes = tuple(partial(random.randint, low, high) for low, high in zip(lows, highs))
+    attributes = tuple(partial(random.randint, low, high) for low, high in zip(lows, highs, strict=True))
     toolbox = base.Toolbox()
     toolbox.register("individual", tools.initCycle, creator.Genome, attributes, n=1)
     toolbox.register("population", tools.initRepeat, list, toolbox.individual)

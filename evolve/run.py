@@ -13,9 +13,10 @@ would.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable
+from typing import Any
 
 from evolve.algorithm import EvolutionState, evolve
 from evolve.fitness import CachedMap, Target, evaluate, make_target

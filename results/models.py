@@ -142,8 +142,7 @@ class Match(Base):
         CheckConstraint("sha_a <= sha_b", name="pair_ordered"),
         CheckConstraint(_one_of("method", METHODS), name="method"),
         CheckConstraint(
-            "win_rate >= 0 AND win_rate <= 1 AND a_first >= 0 AND a_first <= 1 "
-            "AND a_second >= 0 AND a_second <= 1",
+            "win_rate >= 0 AND win_rate <= 1 AND a_first >= 0 AND a_first <= 1 AND a_second >= 0 AND a_second <= 1",
             name="rates_in_range",
         ),
     )

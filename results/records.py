@@ -73,7 +73,7 @@ class MatchResult(_Record):
     a_second: float
     stderr: float | None = None
 
-    def flipped(self) -> "MatchResult":
+    def flipped(self) -> MatchResult:
         """The same match seen from B."""
         return MatchResult(self.b, self.a, 1.0 - self.win_rate, 1.0 - self.a_second, 1.0 - self.a_first, self.stderr)
 

@@ -266,7 +266,7 @@ class Store:
         """Close every connection (a SQLite file's WAL is checkpointed)."""
         self._engine.dispose()
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *_exc: object) -> None:
@@ -368,7 +368,9 @@ class Store:
         else:
             return _strategy_record(row), False
         clash = session.scalar(
-            select(Strategy).where(Strategy.rules == table.rules, Strategy.goal == table.goal, Strategy.name == table.name)
+            select(Strategy).where(
+                Strategy.rules == table.rules, Strategy.goal == table.goal, Strategy.name == table.name
+            )
         )
         raise StoreError(
             f"strategy name {table.name!r} is taken by another table for {table.rules}, goal {table.goal} "
@@ -426,7 +428,9 @@ class Store:
             raise StoreError(f"league {name!r} needs at least 2 different strategies, got {len(ids)}")
         with self._session(write=True) as session:
             found = {
-                row.id: row for chunk in _chunks(ids) for row in session.scalars(select(Strategy).where(Strategy.id.in_(chunk)))
+                row.id: row
+                for chunk in _chunks(ids)
+                for row in session.scalars(select(Strategy).where(Strategy.id.in_(chunk)))
             }
             for strategy_id in ids:
                 row = found.get(strategy_id)
@@ -456,7 +460,9 @@ class Store:
         games, seed = _match_key(method, games, seed)
         asked = list(dict.fromkeys((_check_sha(a), _check_sha(b)) for a, b in pairs))
         with self._session() as session:
-            stored = self._stored_matches(session, rules, goal, method, games, seed, {ordered_pair(a, b) for a, b in asked})
+            stored = self._stored_matches(
+                session, rules, goal, method, games, seed, {ordered_pair(a, b) for a, b in asked}
+            )
         found: dict[tuple[str, str], MatchResult] = {}
         for a, b in asked:
             result = stored.get(ordered_pair(a, b))
@@ -665,9 +671,7 @@ class Store:
             if session.get(Generation, (run.id, int(number))) is not None:
                 raise StoreError(f"generation {number} of evolution run #{run.id} is already stored")
             if checkpoint is not None:
-                session.execute(
-                    update(Generation).where(Generation.run_id == run.id).values(checkpoint=None)
-                )
+                session.execute(update(Generation).where(Generation.run_id == run.id).values(checkpoint=None))
             session.add(
                 Generation(
                     run_id=run.id,
@@ -693,7 +697,13 @@ class Store:
         with self._session() as session:
             self._run_row(session, run_id)
             rows = session.execute(
-                select(Generation.run_id, Generation.number, Generation.stats, Generation.checkpoint.is_not(None), Generation.created)
+                select(
+                    Generation.run_id,
+                    Generation.number,
+                    Generation.stats,
+                    Generation.checkpoint.is_not(None),
+                    Generation.created,
+                )
                 .where(Generation.run_id == run_id)
                 .order_by(Generation.number)
             )

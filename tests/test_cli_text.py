@@ -39,7 +39,9 @@ def db(tmp_path, monkeypatch):
             for name, author in ((NAME, AUTHOR), (f"red{CONTROLS}name", f"x{CONTROLS}y"))
         ]
         league = store.create_league(f"cup{CONTROLS}[b]", RULES, GOAL, "exact", 0, 0, [r.id for r in records])
-        store.store_matches(RULES, GOAL, "exact", 0, 0, [MatchResult(records[0].sha256, records[1].sha256, 0.6, 0.6, 0.6)])
+        store.store_matches(
+            RULES, GOAL, "exact", 0, 0, [MatchResult(records[0].sha256, records[1].sha256, 0.6, 0.6, 0.6)]
+        )
         store.finish_league(league.id)
     return url
 

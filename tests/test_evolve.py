@@ -144,7 +144,9 @@ def test_a_small_seeded_run_improves_on_its_initial_best_and_stores_it(sqlite_ur
     assert [r["gen"] for r in logbook] == list(range(9))
     assert outcome.win_rate > logbook[0]["max"] + 0.005
     opponent = make("always_roll", "square_swine", GOAL, (6,))
-    assert outcome.win_rate == pytest.approx(exact.win_probabilities(outcome.best.table, opponent.table, "square_swine").rate)
+    assert outcome.win_rate == pytest.approx(
+        exact.win_probabilities(outcome.best.table, opponent.table, "square_swine").rate
+    )
     assert outcome.win_rate <= exact.best_response(opponent.table, "square_swine").rate + 1e-12
     lead = get_family("lead")
     assert np.array_equal(outcome.best.table, lead.build("square_swine", GOAL, outcome.params))
@@ -175,7 +177,9 @@ def test_the_same_seed_gives_the_same_run_for_any_worker_count(tmp_path):
 def test_the_same_run_on_a_dask_cluster(tmp_path):
     distributed = pytest.importorskip("distributed")
     local = run_once(f"sqlite:///{tmp_path / 'local.db'}", settings=Settings(population=4, generations=2))
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
         remote = run_once(
             f"sqlite:///{tmp_path / 'dask.db'}",
             settings=Settings(population=4, generations=2),
@@ -241,7 +245,9 @@ def test_the_written_final_strategy_loads_and_is_the_stored_table(capsys, tmp_pa
     response = get_family("response")  # the default family
     assert np.array_equal(stored.table, response.build("hog_pile", GOAL, data["params"]))
     opponent = make("always_roll", "hog_pile", GOAL, (6,))
-    assert data["best_win_rate"] == pytest.approx(exact.win_probabilities(loaded.table, opponent.table, "hog_pile").rate)
+    assert data["best_win_rate"] == pytest.approx(
+        exact.win_probabilities(loaded.table, opponent.table, "hog_pile").rate
+    )
 
 
 def test_evolving_against_a_stored_league_uses_the_mean_over_its_entries(capsys, tmp_path):
@@ -323,7 +329,10 @@ def test_evolve_plot_takes_the_runs_rules_and_counts_generations_after_the_first
     assert code == 0, err
     assert stdout == f"fitness of run #{run.id} over {SMALL.generations} generations written to {png}\n"
     png.unlink()
-    for other, words in ((["--rules", "square_swine"], "hog_pile rules, not square_swine"), (["--goal", 100], "goal 30, not 100")):
+    for other, words in (
+        (["--rules", "square_swine"], "hog_pile rules, not square_swine"),
+        (["--goal", 100], "goal 30, not 100"),
+    ):
         code, stdout, err = hog(capsys, *plot, *other)
         assert (code, stdout) == (1, "") and not png.exists()
         assert err.startswith(f"hog: error: evolution run #{run.id} was made with ") and words in err

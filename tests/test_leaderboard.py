@@ -103,7 +103,12 @@ def test_a_running_league_ranks_the_matches_played_so_far(store):
     records = {n: store.add_strategy(table(n))[0] for n in names}
     league = store.create_league("open", RULES, GOAL, "exact", 0, 0, [r.id for r in records.values()])
     store.store_matches(
-        RULES, GOAL, "exact", 0, 0, [MatchResult(records[a].sha256, records[b].sha256, w, w, w) for (a, b), w in partial.items()]
+        RULES,
+        GOAL,
+        "exact",
+        0,
+        0,
+        [MatchResult(records[a].sha256, records[b].sha256, w, w, w) for (a, b), w in partial.items()],
     )
     rows = {r.name: r for r in rank(store.league_results(league.id))}
     assert (rows["A"].wins, rows["A"].losses) == (1, 1)
@@ -181,7 +186,9 @@ def test_hog_leaderboard_without_a_finished_league(capsys, tmp_path):
     open_store(str(path)).close()
     code, out, err = run(capsys, "leaderboard", "--db", str(path), "--rules", "hog_pile")
     assert code == 1 and out == ""
-    assert err.strip().splitlines() == [f"hog: error: no finished league for hog_pile, goal 100 in {path}; run `hog league` first"]
+    assert err.strip().splitlines() == [
+        f"hog: error: no finished league for hog_pile, goal 100 in {path}; run `hog league` first"
+    ]
 
 
 @pytest.mark.parametrize("command", ["leaderboard", "strategies"])

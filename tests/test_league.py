@@ -28,9 +28,7 @@ GOAL = 30
 
 def random_tables(rules, count, goal=GOAL, seed=7):
     rng = np.random.default_rng(seed)
-    return [
-        StrategyTable(rng.integers(0, 11, size=(goal, goal)), rules, f"random {k}", "file") for k in range(count)
-    ]
+    return [StrategyTable(rng.integers(0, 11, size=(goal, goal)), rules, f"random {k}", "file") for k in range(count)]
 
 
 @pytest.mark.parametrize("rules", sorted(RULE_SETS))
@@ -49,7 +47,7 @@ def test_simulated_league_agrees_with_the_exact_one_within_four_standard_errors(
     entries = random_tables("swine_align", 4) + builtin_entries("swine_align", GOAL)[4:7]
     exact = run_league(entries, LeagueSettings("exact"), jobs=1)
     simulated = run_league(entries, LeagueSettings("simulate", games=4000, seed=3), jobs=1)
-    for e, s in zip(exact, simulated):
+    for e, s in zip(exact, simulated, strict=True):
         assert (e.i, e.j) == (s.i, s.j)
         assert s.stderr is not None and 0 < s.stderr < 0.02
         assert abs(e.rate - s.rate) <= 4 * s.stderr + 1e-12
@@ -72,7 +70,9 @@ def test_dask_local_cluster_gives_identical_results():
     local_exact = run_league(entries, LeagueSettings("exact"), jobs=1)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         on_dask = run_league(entries, settings, backend="dask", scheduler=cluster.scheduler_address, chunk_size=2)
-        on_dask_exact = run_league(entries, LeagueSettings("exact"), backend="dask", scheduler=cluster.scheduler_address)
+        on_dask_exact = run_league(
+            entries, LeagueSettings("exact"), backend="dask", scheduler=cluster.scheduler_address
+        )
     assert on_dask == local
     assert on_dask_exact == local_exact
 
@@ -154,7 +154,10 @@ def test_cli_league_stores_ranks_and_reruns_without_new_work(tmp_path):
         (["league", "always_roll(6)"], "at least two"),
         (["league", "--all"], "at least two"),
         (["league", "always_roll(4)", "always_roll(4)"], "at least two"),
-        (["league", "always_roll(4)", "always_roll(6)", "--backend", "dask", "--scheduler", "tcp://127.0.0.1:9"], "cannot reach"),
+        (
+            ["league", "always_roll(4)", "always_roll(6)", "--backend", "dask", "--scheduler", "tcp://127.0.0.1:9"],
+            "cannot reach",
+        ),
         (["league", "always_roll(4)", "always_roll(6)", "--method", "guess"], "method"),
     ],
 )
@@ -176,7 +179,20 @@ def test_cli_league_of_tables_for_another_goal_is_refused(tmp_path):
 
 
 def test_league_resumes_after_sigkill_with_the_same_results(tmp_path):
-    args = ["league", *SPECS, "--rules", "swine_swap", "--method", "simulate", "--games", "3000", "--seed", "9", "--jobs", "1"]
+    args = [
+        "league",
+        *SPECS,
+        "--rules",
+        "swine_swap",
+        "--method",
+        "simulate",
+        "--games",
+        "3000",
+        "--seed",
+        "9",
+        "--jobs",
+        "1",
+    ]
     killed_db = tmp_path / "killed.db"
     child = subprocess.Popen(
         [sys.executable, "-m", "cli.main", *args],

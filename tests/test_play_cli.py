@@ -30,8 +30,13 @@ WITH_COMMENTARY = ("more_boar", "hog_pile", "swine_align")
 
 def hog(*args: str, cwd: Path) -> pexpect.spawn:
     child = pexpect.spawn(
-        sys.executable, ["-m", "cli.main", "play", *args], cwd=str(cwd), encoding="utf-8", timeout=60,
-        dimensions=(50, 200), env={"PATH": "/usr/bin:/bin", "HOG_DB": str(cwd / "hog.db")},
+        sys.executable,
+        ["-m", "cli.main", "play", *args],
+        cwd=str(cwd),
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(50, 200),
+        env={"PATH": "/usr/bin:/bin", "HOG_DB": str(cwd / "hog.db")},
     )
     child.logfile_read = io.StringIO()
     return child
@@ -181,8 +186,18 @@ def test_the_strategy_can_move_first(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("rules", ["more_boar", "square_swine"])
 def test_watching_two_strategies(rules: str, tmp_path: Path) -> None:
-    child = hog("--watch", "always_roll(3)", "catch_up" if rules == "square_swine" else "always_roll(7)",
-                "--rules", rules, "--seed", "21", "--delay", "0", cwd=tmp_path)
+    child = hog(
+        "--watch",
+        "always_roll(3)",
+        "catch_up" if rules == "square_swine" else "always_roll(7)",
+        "--rules",
+        rules,
+        "--seed",
+        "21",
+        "--delay",
+        "0",
+        cwd=tmp_path,
+    )
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -194,9 +209,27 @@ def test_watching_two_strategies(rules: str, tmp_path: Path) -> None:
 
 def test_json_prints_the_game_record_alone(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "cli.main", "play", "--json", "--watch", "always_roll(4)", "always_roll(2)",
-         "--delay", "0", "--seed", "4", "--rules", "swine_align"],
-        capture_output=True, text=True, cwd=tmp_path, timeout=60, stdin=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "cli.main",
+            "play",
+            "--json",
+            "--watch",
+            "always_roll(4)",
+            "always_roll(2)",
+            "--delay",
+            "0",
+            "--seed",
+            "4",
+            "--rules",
+            "swine_align",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
     )
     assert done.returncode == 0, done.stderr
     record = json.loads(done.stdout)
@@ -208,8 +241,12 @@ def test_json_prints_the_game_record_alone(tmp_path: Path) -> None:
 
 def test_bad_choices_are_one_line_errors(tmp_path: Path) -> None:
     run = lambda *args: subprocess.run(  # noqa: E731
-        [sys.executable, "-m", "cli.main", "play", *args], capture_output=True, text=True, cwd=tmp_path,
-        timeout=60, stdin=subprocess.DEVNULL,
+        [sys.executable, "-m", "cli.main", "play", *args],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
     )
     unknown = run("no_such_strategy")
     assert unknown.returncode == 1 and unknown.stderr.startswith("hog: error: unknown strategy 'no_such_strategy'")
@@ -220,7 +257,11 @@ def test_bad_choices_are_one_line_errors(tmp_path: Path) -> None:
 def test_piped_answers_are_echoed_one_line_per_prompt(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "cli.main", "play", "always_roll(4)", "--delay", "0", "--seed", "3"],
-        input="5\nseven\n0\nq\n", capture_output=True, text=True, cwd=tmp_path, timeout=60,
+        input="5\nseven\n0\nq\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
     asked = [line for line in done.stdout.splitlines() if re.search(PROMPT, line)]

@@ -46,7 +46,9 @@ def matches(batch, size):
 """
 
 #: Waits for "go" on stdin after opening the store, then writes.
-CONCURRENT_CHILD = CHILD_PRELUDE + """
+CONCURRENT_CHILD = (
+    CHILD_PRELUDE
+    + """
 url, role, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 store = open_store(url)
 print("ready", flush=True)
@@ -61,9 +63,12 @@ for i in range(count):
 store.close()
 print("done", flush=True)
 """
+)
 
 #: Pauses (forever) right after the first statement starting with argv[2].
-PAUSING_CHILD = CHILD_PRELUDE + """
+PAUSING_CHILD = (
+    CHILD_PRELUDE
+    + """
 from sqlalchemy import Engine, event
 
 url, pause_after, operation = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -86,9 +91,12 @@ elif operation == "generation":
     store.add_generation(1, 1, {"max": 0.6}, b"new checkpoint")
 print("finished without pausing", flush=True)
 """
+)
 
 #: Writes forever in small transactions until killed.
-BUSY_CHILD = CHILD_PRELUDE + """
+BUSY_CHILD = (
+    CHILD_PRELUDE
+    + """
 url, start = sys.argv[1], int(sys.argv[2])
 store = open_store(url)
 print("writing", flush=True)
@@ -97,6 +105,7 @@ for i in range(start, start + 100_000):
     store.create_league(f"league {i}", "square_swine", 100, "exact", 0, 0, ids)
     store.store_matches("square_swine", 100, "exact", 0, 0, matches(i, 10))
 """
+)
 
 
 def child(script: str, *args: str, cwd: Path) -> subprocess.Popen:
@@ -161,7 +170,7 @@ def test_concurrent_writers_and_a_reader_all_finish(db_url, tmp_path):
     for process in processes:
         process.stdin.write("go\n")
         process.stdin.flush()
-    for (role, _), process in zip(jobs, processes):
+    for (role, _), process in zip(jobs, processes, strict=True):
         out, err = process.communicate(timeout=300)
         assert process.returncode == 0, f"{role} failed:\n{err}"
         assert "locked" not in err and out.strip() == "done"
