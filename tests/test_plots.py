@@ -226,3 +226,29 @@ def test_hog_evolve_plot_of_a_missing_run(tmp_path, capsys):
     assert main(["evolve-plot", "7", "--db", str(db), "--png", str(tmp_path / "x.png")]) == 1
     err = capsys.readouterr().err
     assert "no evolution run #7" in err and not (tmp_path / "x.png").exists()
+
+
+# --- names are text, never mathtext --------------------------------------------------------
+
+
+MATH = r"$\foo$"  # matplotlib's mathtext cannot parse \foo: drawn as math, the picture would fail
+
+
+def test_a_dollar_name_draws_literally_in_every_picture(store, tmp_path):
+    from strategies.heatmap import heatmap_png, literal
+
+    table = random_table(MATH, 1)
+    check_png(heatmap_png(table))
+    check_png(diff_png(table, random_table(f"{MATH} costs $5", 2))[0])
+    rates = {(MATH, "$x$"): 0.7, (MATH, "plain"): 0.4, ("$x$", "plain"): 0.55}
+    league = store_league(store, rates, [MATH, "$x$", "plain"])
+    results = store.league_results(league.id)
+    figure, data = win_rate_matrix_figure(results, rank(results))
+    assert MATH in data.names
+    assert literal(MATH) in [label.get_text().split(". ", 1)[1] for label in figure.axes[0].get_yticklabels()]
+    write_win_rate_matrix(results, rank(results), tmp_path / "matrix.png")
+    check_png((tmp_path / "matrix.png").read_bytes())
+    run = store.create_run("response", RULES, GOAL, 0, {}, opponent="always_roll(6)")
+    store.add_generation(run.id, 0, {"max": 0.6, "avg": 0.5})
+    evolution_figure(store.generations(run.id), 0.7, tmp_path / "run.png", title=MATH, reference_label=MATH)
+    check_png((tmp_path / "run.png").read_bytes())

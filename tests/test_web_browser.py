@@ -215,3 +215,20 @@ def test_play_a_game_to_the_end(page, server):
     visitor_turns = page.locator(".turn.visitor .turn-head").all_inner_texts()
     assert all("rolled 6 dice" in turn for turn in visitor_turns[:-1])  # newest first; the first turn rolled 0
     assert page.locator("#roll").count() == 0
+
+
+def test_the_api_documentation_renders_offline_within_the_content_security_policy(page, server):
+    base, _ = server
+    errors: list[str] = []
+    elsewhere: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("request", lambda request: None if request.url.startswith((base, "data:")) else elsewhere.append(request.url))
+    page.on("response", lambda response: errors.append(response.url) if response.status >= 400 else None)
+    page.goto(f"{base}/docs")
+    page.wait_for_selector(".opblock-summary-path")
+    paths = page.locator(".opblock-summary-path").all_inner_texts()
+    assert {"/api/rules", "/api/games/{game_id}/turns"} <= {path.strip().replace("\u200b", "") for path in paths}
+    page.goto(f"{base}/")
+    width = page.eval_on_selector("#leaderboard .bar", "bar => bar.getBoundingClientRect().width")
+    assert width > 0  # the script, not an inline style, draws the bars
+    assert elsewhere == [] and errors == []
