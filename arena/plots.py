@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 from matplotlib import colormaps
@@ -80,7 +80,7 @@ def win_rate_matrix_figure(results: LeagueResults, rows: Sequence[Row]) -> tuple
     axes = figure.add_subplot()
     cmap = colormaps["RdBu"].with_extremes(bad="#d9d9d9")
     image = axes.imshow(data.matrix, cmap=cmap, norm=TwoSlopeNorm(0.5, 0.0, 1.0), interpolation="nearest")
-    labels = [f"{rank}. {literal(name)}" for rank, name in zip(data.ranks, data.names)]
+    labels = [f"{rank}. {literal(name)}" for rank, name in zip(data.ranks, data.names, strict=True)]
     axes.set_xlabel("opponent (rank. name)" if named else "opponent (rank)")
     axes.set_ylabel("strategy (rank. name)" if named else "strategy (rank)")
     if named:

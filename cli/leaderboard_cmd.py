@@ -14,15 +14,11 @@ from rich.table import Table
 from cli.options import Db, Goal, Json, Rules, emit
 from cli.strategy_io import check_output
 from cli.text import literal, say
-from results.leaderboard import Row, rank
+from results.leaderboard import Row, format_rate, rank, shown_league
 from results.store import LeagueResults, NotStored, open_store
 
 #: Columns of --csv and keys of each --json row, in order.
 COLUMNS = ("rank", "name", "author", "wins", "losses", "mean_win_rate", "worst_opponent", "worst_rate")
-
-
-def _rate(value: float | None) -> str:
-    return "-" if value is None else f"{value:.4f}"
 
 
 def shared_label(name: str, others: Sequence[str]) -> str:
@@ -44,14 +40,14 @@ def render_leaderboard(
         table.add_column(column, justify="right" if column in ("rank", "wins", "losses", "mean win rate") else "left")
     for row in rows:
         name = shared_label(row.name, (shared or {}).get(row.strategy_id, ()))
-        worst = "-" if row.worst_opponent is None else f"{row.worst_opponent} ({_rate(row.worst_rate)})"
+        worst = "-" if row.worst_opponent is None else f"{row.worst_opponent} ({format_rate(row.worst_rate)})"
         table.add_row(
             str(row.rank),
             literal(name),
             literal(row.author or ""),
             str(row.wins),
             str(row.losses),
-            _rate(row.mean_win_rate),
+            format_rate(row.mean_win_rate),
             literal(worst),
         )
     if stored < total:
@@ -92,10 +88,9 @@ def register(app: typer.Typer) -> None:
         if png is not None:
             check_output(png, (".png",))
         with open_store(db, create=False) as store:
-            record = store.get_league(league, rules, goal) if league else store.latest_league(rules, goal)
-            if record is None:
+            results = shown_league(store, rules, goal, league)
+            if results is None:
                 raise NotStored(f"no finished league for {rules}, goal {goal} in {store.where}; run `hog league` first")
-            results = store.league_results(record.id)
         rows = rank(results)[:top]
         if png is not None:
             from arena.plots import write_win_rate_matrix  # matplotlib loads only when drawing

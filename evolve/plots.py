@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
 import numpy as np
 from matplotlib.figure import Figure
@@ -100,7 +101,10 @@ def _figure(data: EvolutionPlot, title: str | None, reference_label: str) -> Fig
         axes.step(x, data.best_so_far, where="post", color="#31a354", linestyle=":", linewidth=2, label="best so far")
     if data.reference_rate is not None:
         axes.axhline(
-            data.reference_rate, color="black", linestyle="--", linewidth=1.2,
+            data.reference_rate,
+            color="black",
+            linestyle="--",
+            linewidth=1.2,
             label=f"{literal(reference_label)}: {data.reference_rate:.4f}",
         )
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))

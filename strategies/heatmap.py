@@ -109,7 +109,9 @@ def diff_figure(strategy: StrategyTable, other: StrategyTable) -> tuple[Figure, 
     largest = max(1, int(np.abs(delta).max()))
     ramp = colormaps["PuOr_r"]
     cmap = ListedColormap(
-        [ramp(x) for x in np.linspace(0.0, 0.4, largest)] + ["white"] + [ramp(x) for x in np.linspace(0.6, 1.0, largest)]
+        [ramp(x) for x in np.linspace(0.0, 0.4, largest)]
+        + ["white"]
+        + [ramp(x) for x in np.linspace(0.6, 1.0, largest)]
     )
     norm = BoundaryNorm(np.arange(-largest - 0.5, largest + 1), cmap.N)
     goal = strategy.goal
@@ -117,7 +119,11 @@ def diff_figure(strategy: StrategyTable, other: StrategyTable) -> tuple[Figure, 
     FigureCanvasAgg(figure)
     axes = figure.add_subplot()
     image = axes.imshow(
-        delta, cmap=cmap, norm=norm, origin="lower", interpolation="nearest",
+        delta,
+        cmap=cmap,
+        norm=norm,
+        origin="lower",
+        interpolation="nearest",
         extent=(-0.5, goal - 0.5, -0.5, goal - 0.5),
     )
     for axis in (axes.xaxis, axes.yaxis):

@@ -111,7 +111,9 @@ def test_a_match_not_played_is_left_blank(store):
 def test_hog_leaderboard_png(store, tmp_path, capsys):
     store_league(store, RATES, ["X", "Z", "W", "Y"])
     path = tmp_path / "board.png"
-    assert main(["leaderboard", "--db", str(tmp_path / "plots.db"), "--rules", RULES, "--png", str(path), "--json"]) == 0
+    assert (
+        main(["leaderboard", "--db", str(tmp_path / "plots.db"), "--rules", RULES, "--png", str(path), "--json"]) == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert out["png"] == str(path) and [row["name"] for row in out["rows"]] == RANK_ORDER
     check_png(path.read_bytes())
@@ -150,7 +152,9 @@ def test_difference_needs_one_goal():
 
 def test_hog_show_diff_png(tmp_path, capsys):
     path = tmp_path / "diff.png"
-    code = main(["show", "picky_piggy_strategy", "--diff", "always_roll(6)", "--rules", RULES, "--png", str(path), "--json"])
+    code = main(
+        ["show", "picky_piggy_strategy", "--diff", "always_roll(6)", "--rules", RULES, "--png", str(path), "--json"]
+    )
     assert code == 0
     out = json.loads(capsys.readouterr().out)
     expected = plain_difference(resolve_spec("picky_piggy_strategy", RULES), resolve_spec("always_roll(6)", RULES))

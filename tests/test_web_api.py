@@ -168,7 +168,13 @@ def test_strategy_page_shows_facts_heat_map_and_matches(arena):
     client, _, _ = arena
     page = client.get("/strategies/always_roll(3)")
     assert page.status_code == 200
-    for text in ("<dd>builtin</dd>", "<code>n=3</code>", ">hog-arena</dd>", 'id="matches"', "/strategies/always_roll%283%29/heatmap.png"):
+    for text in (
+        "<dd>builtin</dd>",
+        "<code>n=3</code>",
+        ">hog-arena</dd>",
+        'id="matches"',
+        "/strategies/always_roll%283%29/heatmap.png",
+    ):
         assert text in page.text
     picture = client.get("/strategies/always_roll(3)/heatmap.png")
     assert picture.content.startswith(b"\x89PNG\r\n\x1a\n")
@@ -251,7 +257,9 @@ def test_upload_stores_the_table_and_reports_a_duplicate(arena):
     client, _, _ = arena
     path = REALISTIC / "swine_align.py"
     first = client.post(
-        "/api/strategies", files={"file": (path.name, path.read_bytes())}, data={"rules": "swine_align", "author": "ann"}
+        "/api/strategies",
+        files={"file": (path.name, path.read_bytes())},
+        data={"rules": "swine_align", "author": "ann"},
     )
     assert first.status_code == 201, first.text
     data = first.json()
@@ -267,9 +275,13 @@ def test_upload_stores_the_table_and_reports_a_duplicate(arena):
 def test_a_refused_upload_is_the_loaders_one_line_and_stores_nothing(arena):
     client, url, _ = arena
     before = stored_names(url)
-    reply = client.post("/api/strategies", files={"file": ("returns_bool.py", (HOSTILE / "returns_bool.py").read_bytes())})
+    reply = client.post(
+        "/api/strategies", files={"file": ("returns_bool.py", (HOSTILE / "returns_bool.py").read_bytes())}
+    )
     assert reply.status_code == 400
-    assert reply.json() == {"detail": "returns_bool.py: final_strategy(0, 0) returned False (a bool), not an integer 0..10"}
+    assert reply.json() == {
+        "detail": "returns_bool.py: final_strategy(0, 0) returned False (a bool), not an integer 0..10"
+    }
     assert stored_names(url) == before
 
 
@@ -302,7 +314,9 @@ def test_oversized_uploads_are_refused_with_413_and_store_nothing(arena):
     assert reply.status_code == 413
     assert reply.json() == {"detail": "the upload is over the 1 MB limit for strategy files"}
     token = form_token(client, "/submit")
-    page = client.post("/submit", files={"file": ("big.py", big)}, data={"rules": RULES, "goal": "100", "csrf_token": token})
+    page = client.post(
+        "/submit", files={"file": ("big.py", big)}, data={"rules": RULES, "goal": "100", "csrf_token": token}
+    )
     assert page.status_code == 413
     assert "the upload is over the 1 MB limit for strategy files" in page.text
     assert stored_names(url) == before
@@ -372,7 +386,11 @@ def test_uploads_are_checked_in_another_process(arena, monkeypatch):
 
 @pytest.mark.parametrize(
     ("path", "rules"),
-    [(REALISTIC / "hog_pile.py", "hog_pile"), (HOSTILE / "raises.py", RULES), (HOSTILE / "table_wrong_shape.json", RULES)],
+    [
+        (REALISTIC / "hog_pile.py", "hog_pile"),
+        (HOSTILE / "raises.py", RULES),
+        (HOSTILE / "table_wrong_shape.json", RULES),
+    ],
 )
 def test_fresh_process_checker_agrees_with_the_in_process_one(path, rules):
     fresh = check_file_in_fresh_process(path, rules, name="mine")
@@ -398,7 +416,7 @@ def test_fresh_process_checker_ignores_modules_in_the_current_folder(tmp_path, m
 
 def _check_chain(history: list[dict]) -> None:
     """Each turn starts from the scores the previous one left."""
-    for before, after in zip(history, history[1:]):
+    for before, after in zip(history, history[1:], strict=False):
         assert after["scores_before"] == before["scores_after"]
     for turn in history:
         assert len(turn["outcomes"]) == turn["num_rolls"]
@@ -411,7 +429,12 @@ def test_a_game_against_a_stored_strategy_to_the_end(arena):
     assert (game["opponent"], game["visitor"], game["who"], game["history"]) == (HOSTILE_NAME, 0, 0, [])
     first = client.post(f"/api/games/{game['id']}/turns", json={"num_rolls": 0}).json()
     turn = first["turns"][0]
-    assert (turn["who"], turn["num_rolls"], turn["outcomes"], turn["points"]) == (0, 0, [], 1)  # Pig Tail at 0: 2*|0-0|+1
+    assert (turn["who"], turn["num_rolls"], turn["outcomes"], turn["points"]) == (
+        0,
+        0,
+        [],
+        1,
+    )  # Pig Tail at 0: 2*|0-0|+1
     assert turn["events"][0].startswith("Pig Tail")
     state = first["game"]
     for _ in range(200):
@@ -441,7 +464,10 @@ def test_turns_carry_the_rule_sets_commentary(arena):
     turn = client.post(f"/api/games/{game['id']}/turns", json={"num_rolls": 4}).json()["turns"][0]
     gain = turn["scores_after"][0]
     assert turn["scores_before"] == [0, 0] and gain > 0
-    assert turn["commentary"] == [f"Player 0 takes the lead by {gain}", f"{gain} point(s)! That's a record gain for Player 0!"]
+    assert turn["commentary"] == [
+        f"Player 0 takes the lead by {gain}",
+        f"{gain} point(s)! That's a record gain for Player 0!",
+    ]
     page = client.get(f"/play/{game['id']}").text
     assert f"<li>{gain} point(s)! That&#39;s a record gain for Player 0!</li>" in page
     assert "you are Player 0" in page
@@ -507,7 +533,6 @@ def test_openapi_documents_the_api_only(arena):
     }
 
 
-
 def test_the_api_documentation_works_offline(arena):
     """/docs loads Swagger UI from the server itself, never from another host."""
     client, _, _ = arena
@@ -515,7 +540,9 @@ def test_the_api_documentation_works_offline(arena):
     assert page.status_code == 200
     assert "http://" not in page.text and "https://" not in page.text and "//" not in page.text.replace("<!doctype", "")
     assets = re.findall(r'(?:src|href)="(/[^"]+)"', page.text)
-    assert {"/static/api-docs/swagger-ui-bundle.js", "/static/api-docs/swagger-ui.css", "/static/api-docs.js"} <= set(assets)
+    assert {"/static/api-docs/swagger-ui-bundle.js", "/static/api-docs/swagger-ui.css", "/static/api-docs.js"} <= set(
+        assets
+    )
     for asset in assets:
         reply = client.get(asset)
         assert reply.status_code == 200, asset

@@ -104,7 +104,19 @@ def server(tmp_path_factory) -> Iterator[tuple[str, str]]:
         entries = [library.make("always_roll", RULES, 100, (n,)) for n in (2, 4, 6)]
         entries.append(library.make("catch_up", RULES))
         run_stored_league(store, entries, LeagueSettings(), name="browser league", jobs=1)
-    command = [sys.executable, "-m", "cli.main", "serve", "--db", db, "--rules", RULES, "--port", str(_free_port()), "--json"]
+    command = [
+        sys.executable,
+        "-m",
+        "cli.main",
+        "serve",
+        "--db",
+        db,
+        "--rules",
+        RULES,
+        "--port",
+        str(_free_port()),
+        "--json",
+    ]
     with open(folder / "serve.log", "wb") as log:
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL)
     try:
@@ -180,7 +192,9 @@ def test_upload_a_valid_and_an_invalid_file(page, server):
 def test_the_browser_refuses_an_oversized_file_before_sending_it(page, server):
     base, _ = server
     page.goto(f"{base}/submit")
-    page.set_input_files("input[name=file]", files=[{"name": "big.py", "mimeType": "text/x-python", "buffer": b"#" * (2 << 20)}])
+    page.set_input_files(
+        "input[name=file]", files=[{"name": "big.py", "mimeType": "text/x-python", "buffer": b"#" * (2 << 20)}]
+    )
     page.click("#upload button[type=submit]")
     assert page.inner_text("#outcome") == "refused big.py: the file is over the 1 MB limit for strategy files"
     assert page.url == f"{base}/submit"
@@ -222,7 +236,9 @@ def test_the_api_documentation_renders_offline_within_the_content_security_polic
     errors: list[str] = []
     elsewhere: list[str] = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("request", lambda request: None if request.url.startswith((base, "data:")) else elsewhere.append(request.url))
+    page.on(
+        "request", lambda request: None if request.url.startswith((base, "data:")) else elsewhere.append(request.url)
+    )
     page.on("response", lambda response: errors.append(response.url) if response.status >= 400 else None)
     page.goto(f"{base}/docs")
     page.wait_for_selector(".opblock-summary-path")

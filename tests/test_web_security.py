@@ -68,7 +68,9 @@ def client(db):
 # --- headers and hosts ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("url", ["/", "/strategies", "/submit", "/play", "/docs", "/api/rules", "/static/arena.css", "/nope"])
+@pytest.mark.parametrize(
+    "url", ["/", "/strategies", "/submit", "/play", "/docs", "/api/rules", "/static/arena.css", "/nope"]
+)
 def test_every_response_carries_the_security_headers(client, url):
     reply = client.get(url)
     for name, value in SECURITY_HEADERS.items():
@@ -212,7 +214,10 @@ def test_a_client_over_its_upload_window_gets_429(db):
         page = client.get("/submit", headers=from_address("10.1.1.1"))
         token = re.search(r'name="csrf_token" value="([0-9a-f]+)"', page.text)[1]
         form = client.post(
-            "/submit", files=notes, data={"rules": RULES, "goal": "100", "csrf_token": token}, headers=from_address("10.1.1.1")
+            "/submit",
+            files=notes,
+            data={"rules": RULES, "goal": "100", "csrf_token": token},
+            headers=from_address("10.1.1.1"),
         )
         assert form.status_code == 429 and "Retry-After" in form.headers
         assert "too many uploads: 2 from your address" in form.text
@@ -332,4 +337,3 @@ def test_an_overlong_name_or_author_is_refused_before_the_check(client, db):
     assert reply.status_code == 422
     assert reply.json()["detail"][0]["loc"] == ["body", "author"]
     assert stored_names(db) == []
-

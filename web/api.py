@@ -101,14 +101,20 @@ async def upload(
     arena: ArenaDep,
     gate: GateDep,
     file: Annotated[UploadFile, File(description="A .py file (function final_strategy) or a .json table.")],
-    name: Annotated[str | None, Form(max_length=MAX_TEXT, description="Name to store it under (default: the file name).")] = None,
+    name: Annotated[
+        str | None, Form(max_length=MAX_TEXT, description="Name to store it under (default: the file name).")
+    ] = None,
     author: Annotated[str | None, Form(max_length=MAX_TEXT, description="Who wrote it.")] = None,
-    function: Annotated[str, Form(max_length=100, description="The strategy function in a .py file.")] = "final_strategy",
+    function: Annotated[
+        str, Form(max_length=100, description="The strategy function in a .py file.")
+    ] = "final_strategy",
     rules: Annotated[str | None, Form(max_length=40, description="Rule set (default: the server's).")] = None,
     goal: Annotated[int | None, Form(ge=1, le=MAX_GOAL)] = None,
 ) -> JSONResponse:
     rule_set = get_rules(rules).name if rules else arena.rules
-    submission = await gate.run(arena.submit, file.file, file.filename, rule_set, goal or arena.goal, function, name, author)
+    submission = await gate.run(
+        arena.submit, file.file, file.filename, rule_set, goal or arena.goal, function, name, author
+    )
     if submission.error is not None:
         return JSONResponse({"detail": submission.error}, status_code=400)
     data = {k: v for k, v in submission.as_dict().items() if k != "ok"}

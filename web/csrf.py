@@ -56,5 +56,7 @@ def check_form(request: Request, csrf_token: Annotated[str, Form(max_length=128)
     tokens: FormTokens = request.app.state.form_tokens
     if not tokens.valid(request.cookies.get(COOKIE), csrf_token):
         raise HTTPException(
-            403, "this form did not come from this site's pages (or the server restarted since): reload the page and send it again"
+            403,
+            "this form did not come from this site's pages (or the server restarted since): "
+            "reload the page and send it again",
         )

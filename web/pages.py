@@ -138,4 +138,3 @@ def game_turn(
 ) -> Response:
     arena.games.get(game_id).visitor_turn(num_rolls)
     return RedirectResponse(request.url_for("game_page", game_id=game_id), status_code=303)
-
