@@ -160,7 +160,7 @@ def _process_problem(run: ChildRun, stage: str, limits: Limits) -> str:
     if run.timed_out:
         return f"did not finish within the {limits.wall_seconds:g} s wall-clock limit {stage}"
     last = run.last_output_line()
-    said = f"; its last output: {_clean(last)!r}" if last else ""
+    said = f"; its last output: '{_clean(last)}'" if last else ""
     if run.returncode > 128:  # bubblewrap's status for a child killed by a signal
         return f"was killed by signal {_signal_name(run.returncode - 128)} {stage}{said}"
     return f"exited with status {run.returncode} {stage} without sending a table{said}"
