@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from hog.rules import DEFAULT_RULES, RULE_SETS, UnknownRuleSet
+from hog.rules import DEFAULT_RULES, RULE_SETS, UnknownRuleSet, get_rules
 
 __all__ = ["Rules", "Goal", "RecordedRules", "RecordedGoal", "Db", "Json", "emit", "default_rules", "check_recorded"]
 
@@ -20,9 +20,11 @@ def default_rules() -> str:
 
 
 def _check_rules(name: str) -> str:
-    if name not in RULE_SETS:
-        raise typer.BadParameter(str(UnknownRuleSet(name)))
-    return name
+    """The rule set's name for a name or semester code (fa24 -> sus_fuss)."""
+    try:
+        return get_rules(name).name
+    except UnknownRuleSet as error:
+        raise typer.BadParameter(str(error)) from None
 
 
 def _check_goal(goal: int) -> int:
@@ -37,7 +39,8 @@ Rules = Annotated[
         "--rules",
         default_factory=default_rules,
         callback=_check_rules,
-        help=f"Rule set: {', '.join(RULE_SETS)} (default {DEFAULT_RULES}; HOG_RULES overrides).",
+        help=f"Rule set, by name or semester code (fa24): {', '.join(RULE_SETS)} "
+        f"(default {DEFAULT_RULES}; HOG_RULES overrides; `hog rules` lists them).",
         show_default=False,
     ),
 ]

@@ -1,4 +1,4 @@
-"""``hog rules``: the rule sets, one line each."""
+"""``hog rules``: the rule sets, one line each, with their semesters."""
 
 from __future__ import annotations
 
@@ -19,14 +19,16 @@ def register(app: typer.Typer) -> None:
         as_json: Json = False,
         all_rules: bool = typer.Option(True, "--all/--only", help="List every rule set, or only --rules."),
     ) -> None:
-        """List the rule sets (the default one is marked)."""
+        """List the rule sets with their semester codes (the default one is marked)."""
         chosen = list(RULE_SETS.values()) if all_rules else [RULE_SETS[rules]]
         data = {
             "rules": [
                 {
                     "name": r.name,
+                    "semesters": list(r.semesters),
                     "zero_dice": r.zero_dice_rule,
                     "after_turn": r.after_turn_rule,
+                    "memory": None if r.memory is None else f"{r.memory.rule} ({r.memory.what})",
                     "summary": r.summary,
                     "default": r.name == rules,
                 }
@@ -36,11 +38,11 @@ def register(app: typer.Typer) -> None:
 
         def render() -> None:
             table = Table(title="Hog rule sets", show_lines=False)
-            for column in ("name", "zero dice", "after turn", "summary"):
+            for column in ("name", "semesters", "zero dice", "after turn", "summary"):
                 table.add_column(column)
             for r in chosen:
                 marker = " *" if r.name == rules else ""
-                table.add_row(r.name + marker, r.zero_dice_rule, r.after_turn_rule, r.summary)
+                table.add_row(r.name + marker, " ".join(r.semesters), r.zero_dice_rule, r.after_turn_rule, r.summary)
             Console().print(table)
 
         emit(data, as_json, render)

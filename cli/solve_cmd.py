@@ -32,6 +32,10 @@ def register(app: typer.Typer) -> None:
 
         --json gives win_rate (against --vs; for perfect play, against itself:
         0.5) and first_mover_win (the solution's chance to win moving first).
+        Under rules with memory (fa19, sp20, su20) optimal play depends on
+        the memory: optimal_win_rate is that of optimal full-state play, and
+        the table is derived from it (its choice at each score pair's most
+        visited memories), with its own exact win_rate.
         """
         if out is not None:
             check_output(out, STRATEGY_SUFFIXES)
@@ -53,6 +57,10 @@ def register(app: typer.Typer) -> None:
             "win_rate": solution.rate,
             "first_mover_win": solution.first,
             "second_mover_win": solution.second,
+            "method": solution.method,
+            "table_is_optimal": solution.policy is None,
+            "optimal_win_rate": solution.optimal_rate,
+            "optimal_first_mover_win": solution.optimal_first,
             "sha256": solved.sha256,
             "out": None if out is None else str(out),
         }
@@ -67,6 +75,12 @@ def register(app: typer.Typer) -> None:
                     f"win rate {solution.rate:.6f}: "
                     f"moving first {solution.first:.6f}, moving second {solution.second:.6f}"
                 )
+            if solution.policy is not None:
+                say(
+                    f"optimal play over the full state (memory included) wins {solution.optimal_rate:.6f} "
+                    f"(first {solution.optimal_first:.6f}); the table above, derived from it, is not optimal"
+                )
+            say(f"method: {solution.method}")
             say(f"sha256: {solved.sha256}")
             if out is not None:
                 say(f"written to {out}")

@@ -8,7 +8,10 @@ about any rule set: they read arrays compiled by ``hog.exact.compile_rules``
 A state is (score, opponent score, the mover's memory, the opponent's
 memory) with player A or B to move. A *policy* is an int8 array
 ``policy[score, opponent, own memory, opponent memory]`` of dice counts; a
-table strategy is the policy that ignores the memories.
+table strategy is the policy that ignores the memories. Optimising players
+pick the lowest count within 1e-12 of the best, but roll 0 for 0 points
+(which keeps the state, and could start an endless game) only when no
+other count is as good.
 
 For every state the kernels keep two numbers: the chance that the mover
 wins and the chance that the other player wins. Their sum is 1 unless the
@@ -42,9 +45,13 @@ def analyse(policy_a, policy_b, optimise, perfect, cyclic, arrays):
     A plays POLICY_A and B plays POLICY_B; if OPTIMISE, A instead picks the
     best count in every state (the lowest within TIE_TOLERANCE of the best),
     and if PERFECT, B plays as A. Returns (A's policy, win, other): ``win[m,
-    s, o, a, b]`` is the chance that the mover wins with mover ``m`` (0: A,
-    1: B) to move at scores (s, o) and memories (a, b), ``other`` the chance
-    that the other player wins.
+    s, o, b, a]`` is the chance that the mover wins with mover ``m`` (0: A,
+    1: B) to move at scores (s, o), the opponent remembering b and the mover
+    a (note the order), ``other`` the chance that the other player wins.
+
+    For each score pair and mover, the outcomes of each needed (dice count,
+    bonus) are listed once (chance, where they lead) and then valued for
+    every memory of the opponent.
     """
     zero_points, dice_probabilities, after_score, after_opponent, after_extra, bonus, remember = arrays
     goal = policy_a.shape[0]
@@ -57,12 +64,19 @@ def analyse(policy_a, policy_b, optimise, perfect, cyclic, arrays):
     for m in range(memories):
         for n in range(MAX_ROLLS + 1):
             widest_bonus = max(widest_bonus, bonus[m, n])
-    # q_win[n, b], q_other[n, b]: the values of rolling n with bonus b in the
-    # state at hand, computed once per (state, mover, opponent memory).
-    q_win = np.zeros((MAX_ROLLS + 1, widest_bonus + 1))
-    q_other = np.zeros((MAX_ROLLS + 1, widest_bonus + 1))
-    stamp = np.zeros((MAX_ROLLS + 1, widest_bonus + 1), dtype=np.int64)
+    # q_win[n, b, mo], q_other[n, b, mo]: rolling n with bonus b, the
+    # opponent remembering mo, in the state at hand; needed[n, b] == visit
+    # marks the (n, b) this state uses.
+    q_win = np.zeros((MAX_ROLLS + 1, widest_bonus + 1, memories))
+    q_other = np.zeros((MAX_ROLLS + 1, widest_bonus + 1, memories))
+    needed = np.zeros((MAX_ROLLS + 1, widest_bonus + 1), dtype=np.int64)
     visit = 0
+    most = sides * MAX_ROLLS + 1
+    chance = np.empty(most)
+    kind = np.empty(most, dtype=np.int64)  # 0: won, 1: lost, 2: extra turn, 3: the turn passes
+    new_score = np.empty(most, dtype=np.int64)
+    new_opponent = np.empty(most, dtype=np.int64)
+    memory = np.empty(most, dtype=np.int64)
     for total in range(2 * goal - 2, -1, -1):
         for _ in range(MAX_SWEEPS):
             moved = 0.0
@@ -73,53 +87,87 @@ def analyse(policy_a, policy_b, optimise, perfect, cyclic, arrays):
                         break
                     policy = policy_a if mover == 0 else policy_b
                     optimising = optimise and mover == 0
-                    for mo in range(memories):
-                        visit += 1
-                        for ms in range(memories):
+                    nxt = 0 if perfect else 1 - mover
+                    visit += 1
+                    for ms in range(memories):
+                        for mo in range(memories):
+                            lowest = highest = policy[score, opponent, ms, mo]
+                            if optimising:
+                                lowest, highest = 0, MAX_ROLLS
+                            for n in range(lowest, highest + 1):
+                                b = bonus[ms, n]
+                                if needed[n, b] == visit:
+                                    continue
+                                needed[n, b] = visit
+                                # The outcomes of rolling n with bonus b.
+                                count = 0
+                                first_points = zero_points[score, opponent] if n == 0 else 1
+                                last_points = first_points if n == 0 else sides * n
+                                for points in range(first_points, last_points + 1):
+                                    p = 1.0 if n == 0 else dice_probabilities[n, points]
+                                    if p == 0.0:
+                                        continue
+                                    reached = score + points + b
+                                    s2 = after_score[reached, opponent]
+                                    o2 = after_opponent[reached, opponent]
+                                    chance[count] = p
+                                    new_score[count] = s2
+                                    new_opponent[count] = o2
+                                    memory[count] = remember[n, points]
+                                    if s2 >= goal or o2 >= goal:
+                                        kind[count] = 0 if s2 > o2 else 1
+                                    elif after_extra[reached, opponent]:
+                                        kind[count] = 2
+                                    else:
+                                        kind[count] = 3
+                                    count += 1
+                                # Valued for every memory m2 of the opponent at once:
+                                # the values are laid out [.., opponent memory, own memory],
+                                # so the turn passing reads one contiguous row.
+                                q_w = q_win[n, b]
+                                q_x = q_other[n, b]
+                                q_w[:] = 0.0
+                                q_x[:] = 0.0
+                                for j in range(count):
+                                    p = chance[j]
+                                    k = kind[j]
+                                    if k == 0:
+                                        q_w += p
+                                    elif k == 1:
+                                        q_x += p
+                                    elif k == 2:
+                                        for m2 in range(memories):
+                                            q_w[m2] += p * win[mover, new_score[j], new_opponent[j], m2, memory[j]]
+                                            q_x[m2] += p * other[mover, new_score[j], new_opponent[j], m2, memory[j]]
+                                    else:
+                                        row_w = other[nxt, new_opponent[j], new_score[j], memory[j]]
+                                        row_x = win[nxt, new_opponent[j], new_score[j], memory[j]]
+                                        for m2 in range(memories):
+                                            q_w[m2] += p * row_w[m2]
+                                            q_x[m2] += p * row_x[m2]
+                    for ms in range(memories):
+                        for mo in range(memories):
                             lowest = highest = policy[score, opponent, ms, mo]
                             if optimising:
                                 lowest, highest = 0, MAX_ROLLS
                             best = -1.0
                             for n in range(lowest, highest + 1):
-                                b = bonus[ms, n]
-                                if stamp[n, b] != visit:
-                                    stamp[n, b] = visit
-                                    w = 0.0
-                                    x = 0.0
-                                    first_points = zero_points[score, opponent] if n == 0 else 1
-                                    last_points = first_points if n == 0 else sides * n
-                                    for points in range(first_points, last_points + 1):
-                                        p = 1.0 if n == 0 else dice_probabilities[n, points]
-                                        if p == 0.0:
-                                            continue
-                                        reached = score + points + b
-                                        new_score = after_score[reached, opponent]
-                                        new_opponent = after_opponent[reached, opponent]
-                                        memory = remember[n, points]
-                                        if new_score >= goal or new_opponent >= goal:
-                                            if new_score > new_opponent:
-                                                w += p
-                                            else:
-                                                x += p
-                                        elif after_extra[reached, opponent]:
-                                            w += p * win[mover, new_score, new_opponent, memory, mo]
-                                            x += p * other[mover, new_score, new_opponent, memory, mo]
-                                        else:
-                                            nxt = 1 - mover if not perfect else 0
-                                            w += p * other[nxt, new_opponent, new_score, mo, memory]
-                                            x += p * win[nxt, new_opponent, new_score, mo, memory]
-                                    q_win[n, b] = w
-                                    q_other[n, b] = x
-                                best = max(best, q_win[n, b])
+                                best = max(best, q_win[n, bonus[ms, n], mo])
                             pick = lowest
-                            while q_win[pick, bonus[ms, pick]] < best - TIE_TOLERANCE:
+                            # The lowest count within TIE_TOLERANCE of the best, except that a
+                            # zero-point zero-dice turn (which can start a cycle) comes last.
+                            stalls = zero_points[score, opponent] == 0
+                            while q_win[pick, bonus[ms, pick], mo] < best - TIE_TOLERANCE or (
+                                pick == 0 and stalls and pick < highest and _ties_after(q_win, bonus, ms, mo, best)
+                            ):
                                 pick += 1
-                            w = q_win[pick, bonus[ms, pick]]
-                            x = q_other[pick, bonus[ms, pick]]
-                            moved = max(moved, abs(w - win[mover, score, opponent, ms, mo]))
-                            moved = max(moved, abs(x - other[mover, score, opponent, ms, mo]))
-                            win[mover, score, opponent, ms, mo] = w
-                            other[mover, score, opponent, ms, mo] = x
+                            w = q_win[pick, bonus[ms, pick], mo]
+                            x = q_other[pick, bonus[ms, pick], mo]
+                            if cyclic:
+                                moved = max(moved, abs(w - win[mover, score, opponent, mo, ms]))
+                                moved = max(moved, abs(x - other[mover, score, opponent, mo, ms]))
+                            win[mover, score, opponent, mo, ms] = w
+                            other[mover, score, opponent, mo, ms] = x
                             if mover == 0:
                                 chosen[score, opponent, ms, mo] = pick
             if not cyclic or moved <= SWEEP_TOLERANCE:
@@ -128,6 +176,15 @@ def analyse(policy_a, policy_b, optimise, perfect, cyclic, arrays):
         win[1] = win[0]
         other[1] = other[0]
     return chosen, win, other
+
+
+@njit(cache=True, inline="always")
+def _ties_after(q_win, bonus, ms, mo, best):
+    """Whether a count above 0 is within TIE_TOLERANCE of BEST."""
+    for n in range(1, MAX_ROLLS + 1):
+        if q_win[n, bonus[ms, n], mo] >= best - TIE_TOLERANCE:
+            return True
+    return False
 
 
 @njit(cache=True, parallel=True, nogil=True)

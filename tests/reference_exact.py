@@ -8,7 +8,8 @@ from 0 (in order of decreasing total score) until no chance moves by more
 than 1e-15: the least fixed point, so a game that never ends is won by
 nobody (without zero-point turns one sweep is exact). Slow and easy to read. A strategy is a function ``(score,
 opponent_score) -> num_rolls``, or None for a player who picks the best
-count in every state (the lowest count within TIE of the best).
+count in every state (the lowest count within TIE of the best, a zero-point zero-dice turn only when no
+other count is as good).
 """
 
 from __future__ import annotations
@@ -74,8 +75,10 @@ class Game:
             values = [(p, self.value(chances, s)) for p, s in outcomes]
             options[n] = (sum(p * v[0] for p, v in values), sum(p * v[1] for p, v in values))
         best = max(v[state.who] for v in options.values())
-        pick = min(n for n, v in options.items() if v[state.who] >= best - TIE)
-        return pick, options[pick]
+        tied = sorted(n for n, v in options.items() if v[state.who] >= best - TIE)
+        if tied[0] == 0 and len(tied) > 1 and self.rules.zero_dice(*state.mover_scores()) == 0:
+            tied = tied[1:]  # a zero-point zero-dice turn only when nothing else is as good
+        return tied[0], options[tied[0]]
 
     def reachable(self, players, roots) -> dict:
         """Every unfinished state reachable from ROOTS, by decreasing total
