@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from cli.options import Db, Goal, Json, Rules, emit
+from cli.text import say
 from results.store import open_store
 from strategies.submission import Submission, check_file, store_submissions
 
@@ -84,12 +85,12 @@ def register(app: typer.Typer) -> None:
             if refused:
                 raise ValueError(refused[0].error)
             data = {k: v for k, v in outcomes[0].as_dict().items() if k != "ok"}
-            emit(data, as_json, lambda: typer.echo(outcomes[0].line()))
+            emit(data, as_json, lambda: say(outcomes[0].line()))
             return
 
         def render() -> None:
             for outcome in outcomes:
-                typer.echo(outcome.line())
+                say(outcome.line())
 
         emit({"results": [o.as_dict() for o in outcomes]}, as_json, render)
         if refused:

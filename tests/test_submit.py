@@ -156,6 +156,15 @@ def test_folder_text_output_is_one_line_per_file(capsys, tmp_path):
     assert err == f"hog: error: 1 of 2 files in {str(folder)!r} were refused\n"
 
 
+def test_a_file_name_with_escape_sequences_is_printed_without_them(capsys, tmp_path):
+    folder = tmp_path / "inbox"
+    folder.mkdir()
+    shutil.copy(HOSTILE / "returns_11.py", folder / "evil\x1b[2J\u202e.py")
+    code, out, _ = hog(capsys, "submit", folder, "--db", tmp_path / "arena.db")
+    assert code == 1
+    assert out == "refused evil[2J.py: final_strategy(0, 51) returned 11, not an integer 0..10\n"
+
+
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
