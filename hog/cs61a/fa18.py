@@ -1,0 +1,185 @@
+"""The course's ``hog.py`` of Fall 2018 (rule set ``fa18``): Pig Out, Free
+Bacon (twice the tens digit minus the ones digit) and Swine Swap (the same
+difference between the two digits), with commentary.
+
+>>> play(always_roll(1), always_roll(1), dice=make_test_dice(3), goal=5)
+(6, 3)
+"""
+
+from __future__ import annotations
+
+from hog.commentary import Commentary, both, say_scores, silence
+from hog.cs61a import _course, _swap_years
+from hog.cs61a._course import always_roll, always_roll_5
+from hog.cs61a._swap_years import announce_lead_changes, make_averaged, other
+from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
+from hog.game import GOAL, Strategy, roll_dice
+from hog.rules import get_rules
+from hog.rules.after_turn import swap_digit_difference
+from hog.rules.zero_dice import bacon_twice_tens
+
+__all__ = [
+    "GOAL_SCORE",
+    "roll_dice",
+    "make_test_dice",
+    "make_fair_dice",
+    "six_sided",
+    "four_sided",
+    "free_bacon",
+    "take_turn",
+    "is_swap",
+    "other",
+    "silence",
+    "play",
+    "say_scores",
+    "announce_lead_changes",
+    "both",
+    "announce_highest",
+    "always_roll",
+    "always_roll_5",
+    "make_averaged",
+    "max_scoring_num_rolls",
+    "winner",
+    "average_win_rate",
+    "run_experiments",
+    "bacon_strategy",
+    "swap_strategy",
+    "final_strategy",
+]
+
+_RULES = get_rules("fa18")
+
+GOAL_SCORE = GOAL  # The goal of Hog is to score 100 points.
+
+
+def free_bacon(score: int) -> int:
+    """Return the points scored from rolling 0 dice (Free Bacon): twice the
+    tens digit minus the ones digit, at least 1.
+
+    score:  The opponent's current score.
+
+    >>> free_bacon(47), free_bacon(71), free_bacon(0), free_bacon(90)
+    (1, 13, 1, 18)
+    """
+    return _swap_years.free_bacon(bacon_twice_tens, score)
+
+
+def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
+    """Simulate a turn rolling NUM_ROLLS dice, which may be 0 (Free Bacon).
+    Return the points scored for the turn by the current player.
+
+    num_rolls:       The number of dice rolls that will be made.
+    opponent_score:  The total score of the opponent.
+    dice:            A function that simulates a single dice roll outcome.
+
+    >>> take_turn(2, 0, make_test_dice(4, 5, 1)), take_turn(3, 0, make_test_dice(4, 6, 1)), take_turn(0, 71)
+    (9, 1, 13)
+    """
+    return _swap_years.take_turn(num_rolls, opponent_score, dice, free_bacon, roll_dice)
+
+
+def is_swap(player_score: int, opponent_score: int) -> bool:
+    """Return whether the two scores should be swapped: the absolute difference
+    between the tens and ones digits is the same for both scores.
+
+    >>> is_swap(13, 75), is_swap(13, 76), is_swap(40, 4)
+    (True, False, True)
+    """
+    return swap_digit_difference(player_score, opponent_score)
+
+
+def play(
+    strategy0: Strategy,
+    strategy1: Strategy,
+    score0: int = 0,
+    score1: int = 0,
+    dice: Dice = six_sided,
+    goal: int = GOAL_SCORE,
+    say: Commentary = silence,
+) -> tuple[int, int]:
+    """Simulate a game and return the final scores of both players, with Player
+    0's score first, and Player 1's score second.
+
+    A strategy is a function that takes two total scores as arguments (the
+    current player's score, and the opponent's score), and returns a number of
+    dice that the current player will roll this turn.
+
+    strategy0:  The strategy function for Player 0, who plays first.
+    strategy1:  The strategy function for Player 1, who plays second.
+    score0:     Starting score for Player 0
+    score1:     Starting score for Player 1
+    dice:       A function of zero arguments that simulates a dice roll.
+    goal:       The game ends and someone wins when this score is reached.
+    say:        The commentary function to call at the end of the first turn.
+    """
+    return _swap_years.play(_RULES, strategy0, strategy1, score0, score1, dice, goal, say, take_turn, is_swap)
+
+
+announce_highest = _swap_years.make_announce_highest(_swap_years.gain_in_points_parenthesised)
+
+
+def max_scoring_num_rolls(dice: Dice = six_sided, num_samples: int = 1000) -> int:
+    """Return the number of dice (1 to 10) that gives the highest average turn
+    score by calling roll_dice with the provided DICE over NUM_SAMPLES times.
+    Assume that the dice always return positive outcomes.
+
+    >>> dice = make_test_dice(1, 6)
+    >>> max_scoring_num_rolls(dice)
+    1
+    """
+    return _course.max_scoring_num_rolls(make_averaged(roll_dice, num_samples), dice)
+
+
+def winner(strategy0: Strategy, strategy1: Strategy) -> int:
+    """Return 0 if strategy0 wins against strategy1, and 1 otherwise."""
+    return _course.winner(*play(strategy0, strategy1))
+
+
+def average_win_rate(strategy: Strategy, baseline: Strategy = always_roll(6)) -> float:  # noqa: B008 (the course's)
+    """Return the average win rate of STRATEGY against BASELINE. Averages the
+    winrate when starting the game as player 0 and as player 1.
+    """
+    return _course.average_win_rate(make_averaged(winner), strategy, baseline)
+
+
+def run_experiments() -> None:
+    """Run a series of strategy experiments and report results."""
+    _course.run_experiments(
+        max_scoring_num_rolls,
+        average_win_rate,
+        {
+            "always_roll(8)": always_roll(8),
+            "bacon_strategy": bacon_strategy,
+            "swap_strategy": swap_strategy,
+            "final_strategy": final_strategy,
+        },
+    )
+
+
+def bacon_strategy(score: int, opponent_score: int, margin: int = 8, num_rolls: int = 4) -> int:
+    """This strategy rolls 0 dice if that gives at least MARGIN points, and
+    rolls NUM_ROLLS otherwise.
+
+    >>> bacon_strategy(0, 71), bacon_strategy(0, 47)
+    (0, 4)
+    """
+    return 0 if free_bacon(opponent_score) >= margin else num_rolls
+
+
+def swap_strategy(score: int, opponent_score: int, margin: int = 8, num_rolls: int = 4) -> int:
+    """This strategy rolls 0 dice when it triggers a beneficial swap and
+    rolls NUM_ROLLS when it would trigger a harmful swap. Otherwise, it rolls 0
+    dice if that gives at least MARGIN points and rolls NUM_ROLLS otherwise.
+
+    >>> swap_strategy(0, 12), swap_strategy(40, 40), swap_strategy(0, 71), swap_strategy(0, 47)
+    (0, 4, 0, 4)
+    """
+    move = _swap_years.swap_move(score, opponent_score, free_bacon, is_swap, num_rolls)
+    return bacon_strategy(score, opponent_score, margin, num_rolls) if move is None else move
+
+
+def final_strategy(score: int, opponent_score: int) -> int:
+    """The project's best strategy for these rules: the exact best response to
+    always_roll(6). Wins 82.6% against always_roll(6).
+    """
+    return _course.final_strategy_move(_RULES, score, opponent_score)
