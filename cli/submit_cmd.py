@@ -70,15 +70,13 @@ def register(app: typer.Typer) -> None:
             )
         files = _files(path)
         console = Console(stderr=True)
-        # No refresh thread: the sandbox starts children with preexec_fn, which needs one thread.
-        progress = Progress(console=console, transient=True, auto_refresh=False, disable=not console.is_terminal)
+        progress = Progress(console=console, transient=True, disable=not console.is_terminal)
         with progress as bar:
             task = bar.add_task("checking", total=len(files))
             outcomes = []
             for file in files:
                 outcomes.append(check_file(file.absolute(), rules, goal, function, name))
                 bar.advance(task)
-                bar.refresh()
         _store([o for o in outcomes if o.table is not None], db, author)
         refused = [o for o in outcomes if o.error is not None]
         if not folder:

@@ -4,19 +4,18 @@ The one code path of ``hog submit`` and of the web arena's upload form.
 :func:`check_file` reads a file (size limit, UTF-8) and runs the loader
 (:mod:`strategies.loader`, the sandbox); a refusal becomes the
 submission's one-line ``error``. A file whose header names another rule set
-(``# rules: hog_pile``, as ``hog show --python`` writes) is refused: it would
+(``# rules: hog_pile``, as the project's exported strategy files begin) is refused: it would
 be stored under the wrong rules. :func:`store_submissions` stores the valid
 ones, each with its source text, in a store passed in (any object with
 ``add_strategy``, such as ``results.store.Store``). A name given by default
 (the file's) never collides: ``hog``, then ``hog_2``, ``hog_3``, ... for the
 many students whose file is ``hog.py``.
 
-The sandbox confines its child between fork and exec, which is only safe in
-a process with a single thread. A caller that has other threads (a web
-server) uses :func:`check_file_in_fresh_process`: the same
-:func:`check_file`, run by a new interpreter kept to one thread, which reads
-the request as JSON on standard input and writes the outcome as JSON on
-standard output. That interpreter runs isolated (``python -I -m
+A server uses :func:`check_file_in_fresh_process`: the same
+:func:`check_file`, run by a new interpreter (so that the server's own
+process never holds a submission's output or a crashed checker), which
+reads the request as JSON on standard input and writes the outcome as JSON
+on standard output. That interpreter runs isolated (``python -I -m
 strategies.submission``), so nothing in the current folder can stand in for
 the project's modules.
 """
@@ -174,8 +173,8 @@ def _default_names(name: str) -> list[str]:
 def check_file_in_fresh_process(
     path: str | Path, rules: str, goal: int = 100, function: str = "final_strategy", name: str | None = None
 ) -> Submission:
-    """:func:`check_file` run by a new, single-threaded interpreter; safe to
-    call from any thread. Raises SandboxError if that process fails."""
+    """:func:`check_file` run by a new interpreter; safe to call from any
+    thread. Raises SandboxError if that process fails."""
     request = {"path": str(path), "rules": rules, "goal": goal, "function": function, "name": name}
     try:
         done = subprocess.run(
