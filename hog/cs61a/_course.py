@@ -208,3 +208,79 @@ def final_strategy_move(rules: RuleSet, score: int, opponent_score: int, goal: i
     final_strategy wins exactly as often against always_roll(6))."""
     assert 0 <= score < goal and 0 <= opponent_score < goal, "The game should be over."
     return int(_best_response_to_always_roll_6(rules.name, goal)[score, opponent_score])
+
+
+def take_turn_of_both(
+    num_rolls: int,
+    player_score: int,
+    opponent_score: int,
+    dice: Dice,
+    zero_dice: Callable[[int, int], int],
+    roll_dice: Callable[[int, Dice], int],
+    goal: int | None = None,
+) -> int:
+    """The course's ``take_turn`` from Spring 2022 on, whose zero-dice rule
+    reads both scores: its assertions (the goal one, on both scores, only in
+    the semesters whose ``take_turn`` has a ``goal``), then ZERO_DICE of the
+    two scores or ROLL_DICE, the module's own functions."""
+    assert_num_rolls(num_rolls)
+    if goal is not None:
+        assert max(player_score, opponent_score) < goal, "The game should be over."
+    if num_rolls == 0:
+        return zero_dice(player_score, opponent_score)
+    return roll_dice(num_rolls, dice)
+
+
+def gaining_turn(points: Callable[[int, int, int], int], gain: Callable[[int, int], int]) -> Turn:
+    """A turn that adds ``points(num_rolls, score, opponent_score)`` (the
+    course's ``take_turn``) to the current player's score, then what
+    ``gain(score, opponent_score)`` returns (the course's after-turn function,
+    such as ``pigs_on_prime``)."""
+
+    def turn(num_rolls: int, score: int, opponent_score: int) -> tuple[int, int, bool]:
+        score += points(num_rolls, score, opponent_score)
+        return score + gain(score, opponent_score), opponent_score, False
+
+    return turn
+
+
+def extra_turn_if(points: Callable[[int, int], int], extra_turn: Callable[[int, int], bool]) -> Turn:
+    """A turn that adds ``points(num_rolls, opponent_score)`` (the course's
+    ``take_turn``) to the current player's score and gives another turn when
+    ``extra_turn(score, opponent_score)`` (the course's predicate, such as
+    ``more_boar``) holds."""
+
+    def turn(num_rolls: int, score: int, opponent_score: int) -> tuple[int, int, bool]:
+        score += points(num_rolls, opponent_score)
+        return score, opponent_score, bool(extra_turn(score, opponent_score))
+
+    return turn
+
+
+class _DefaultCount(int):
+    """An averaging count left at its default: the number itself, but told
+    apart from the same number given by the caller."""
+
+
+#: The default of an averaging keyword that has several names (``sus_fuss``).
+DEFAULT_COUNT = _DefaultCount(1000)
+
+
+def one_count(function: str, **counts: int) -> int:
+    """The averaging count given under any one of its names (COUNTS, name ->
+    value, each defaulting to ``DEFAULT_COUNT``), or the default; giving it
+    under two names is a TypeError, as giving one argument twice is.
+
+    >>> one_count("make_averaged", times_called=5, samples_count=DEFAULT_COUNT)
+    5
+    >>> one_count("make_averaged", times_called=DEFAULT_COUNT, samples_count=DEFAULT_COUNT)
+    1000
+    >>> one_count("make_averaged", times_called=1000, samples_count=1000)
+    Traceback (most recent call last):
+    ...
+    TypeError: make_averaged() takes times_called or samples_count, not both
+    """
+    given = [name for name, count in counts.items() if not isinstance(count, _DefaultCount)]
+    if len(given) > 1:
+        raise TypeError(f"{function}() takes {' or '.join(counts)}, not both")
+    return int(counts[given[0]]) if given else int(DEFAULT_COUNT)

@@ -1,0 +1,252 @@
+"""The course's ``hog.py`` for the ``fuzzy_factors`` rules (Summer 2023):
+Sow Sad, Boar Brawl and Fuzzy Factors; ``play`` takes an update function; no
+commentary. The course forbade ``math.gcd`` here, so ``from hog import *``
+brings in ``hog_gcd`` and no ``gcd``.
+
+>>> play(always_roll(0), always_roll(2), fuzzy_update, score0=41, score1=42, dice=make_test_dice(3), goal=70)
+(72, 48)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import gcd as _gcd
+
+from hog.cs61a import _course
+from hog.cs61a._course import Update, always_roll, always_roll_5, catch_up
+from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
+from hog.game import GOAL as _GOAL
+from hog.game import Strategy, roll_dice
+from hog.rules import after_turn as _after_turn
+from hog.rules import get_rules
+from hog.rules import zero_dice as _zero_dice
+
+__all__ = [
+    "GOAL",
+    "roll_dice",
+    "make_test_dice",
+    "make_fair_dice",
+    "six_sided",
+    "four_sided",
+    "boar_brawl",
+    "take_turn",
+    "simple_update",
+    "hog_gcd",
+    "fuzzy_points",
+    "fuzzy_update",
+    "always_roll_5",
+    "play",
+    "always_roll",
+    "catch_up",
+    "is_always_roll",
+    "make_averaged",
+    "max_scoring_num_rolls",
+    "winner",
+    "average_win_rate",
+    "run_experiments",
+    "boar_strategy",
+    "fuzzy_strategy",
+    "final_strategy",
+]
+
+_RULES = get_rules("fuzzy_factors")
+
+GOAL = _GOAL  # The goal of Hog is to score 100 points.
+
+
+def boar_brawl(player_score: int, opponent_score: int) -> int:
+    """Return the points scored by rolling 0 dice according to Boar Brawl.
+
+    player_score:     The total score of the current player.
+    opponent_score:   The total score of the other player.
+
+    >>> boar_brawl(21, 46), boar_brawl(52, 79), boar_brawl(5, 0), boar_brawl(109, 99)
+    (9, 15, 15, 1)
+    """
+    return _zero_dice.boar_brawl(player_score, opponent_score)
+
+
+def take_turn(num_rolls: int, player_score: int, opponent_score: int, dice: Dice = six_sided) -> int:
+    """Return the points scored on a turn rolling NUM_ROLLS dice when the
+    current player has PLAYER_SCORE points and the opponent has
+    OPPONENT_SCORE points.
+
+    num_rolls:       The number of dice rolls that will be made.
+    player_score:    The total score of the current player.
+    opponent_score:  The total score of the other player.
+    dice:            A function that simulates a single dice roll outcome.
+
+    >>> take_turn(2, 0, 0, make_test_dice(4, 5, 1)), take_turn(0, 14, 27)
+    (9, 6)
+    """
+    return _course.take_turn_of_both(num_rolls, player_score, opponent_score, dice, boar_brawl, roll_dice)
+
+
+def simple_update(num_rolls: int, player_score: int, opponent_score: int, dice: Dice = six_sided) -> int:
+    """Return the total score of a player who starts their turn with
+    PLAYER_SCORE and then rolls NUM_ROLLS DICE, ignoring Fuzzy Factors.
+
+    >>> simple_update(0, 14, 27)
+    20
+    """
+    return player_score + take_turn(num_rolls, player_score, opponent_score, dice)
+
+
+def hog_gcd(x: int, y: int) -> int:
+    """Return the greatest common divisor of X and Y.
+
+    >>> hog_gcd(0, 5), hog_gcd(12, 18), hog_gcd(25, 100)
+    (5, 6, 25)
+    """
+    return _gcd(x, y)
+
+
+def fuzzy_points(score: int) -> int:
+    """Return the new score of a player taking into account the Fuzzy Factors
+    rule.
+
+    >>> fuzzy_points(25), fuzzy_points(80), fuzzy_points(50), fuzzy_points(39)
+    (29, 84, 60, 39)
+    """
+    return _after_turn.fuzzy_points(score)
+
+
+def fuzzy_update(num_rolls: int, player_score: int, opponent_score: int, dice: Dice = six_sided) -> int:
+    """Return the total score of a player who starts their turn with
+    PLAYER_SCORE and then rolls NUM_ROLLS DICE, *including* Fuzzy Factors.
+
+    >>> fuzzy_update(0, 14, 27), fuzzy_update(0, 41, 42)
+    (24, 60)
+    """
+    return fuzzy_points(simple_update(num_rolls, player_score, opponent_score, dice))
+
+
+def play(
+    strategy0: Strategy,
+    strategy1: Strategy,
+    update: Update,
+    score0: int = 0,
+    score1: int = 0,
+    dice: Dice = six_sided,
+    goal: int = GOAL,
+) -> tuple[int, int]:
+    """Simulate a game and return the final scores of both players, with
+    Player 0's score first and Player 1's score second.
+
+    E.g., play(always_roll_5, always_roll_5, fuzzy_update) simulates a game in
+    which both players always choose to roll 5 dice on every turn and the
+    Fuzzy Factors rule is in effect.
+
+    A strategy function, such as always_roll_5, takes the current player's
+    score and their opponent's score and returns the number of dice the current
+    player chooses to roll.
+
+    An update function, such as fuzzy_update or simple_update, takes the number
+    of dice to roll, the current player's score, the opponent's score, and the
+    dice function used to simulate rolling dice. It returns the updated score
+    of the current player after they take their turn.
+
+    strategy0: The strategy for player0.
+    strategy1: The strategy for player1.
+    update:    The update function (used for both players).
+    score0:    Starting score for Player 0
+    score1:    Starting score for Player 1
+    dice:      A function of zero arguments that simulates a dice roll.
+    goal:      The game ends and someone wins when this score is reached.
+    """
+    return _course.play(strategy0, strategy1, _course.update_turn(update, dice), score0, score1, goal)
+
+
+def is_always_roll(strategy: Strategy, goal: int = GOAL) -> bool:
+    """Return whether STRATEGY always chooses the same number of dice to roll
+    given a game that goes to GOAL points.
+
+    >>> is_always_roll(always_roll_5)
+    True
+    >>> is_always_roll(always_roll(3))
+    True
+    >>> is_always_roll(catch_up)
+    False
+    """
+    return _course.is_always_roll(strategy, goal)
+
+
+def make_averaged(original_function: Callable[..., float], total_samples: int = 1000) -> Callable[..., float]:
+    """Return a function that returns the average value of ORIGINAL_FUNCTION
+    called TOTAL_SAMPLES times.
+
+    >>> dice = make_test_dice(4, 2, 5, 1)
+    >>> averaged_dice = make_averaged(roll_dice, 40)
+    >>> averaged_dice(1, dice)  # The avg of 10 4's, 10 2's, 10 5's, and 10 1's
+    3.0
+    """
+    return _course.make_averaged(original_function, total_samples)
+
+
+def max_scoring_num_rolls(dice: Dice = six_sided, total_samples: int = 1000) -> int:
+    """Return the number of dice (1 to 10) that gives the highest average turn score
+    by calling roll_dice with the provided DICE a total of TOTAL_SAMPLES times.
+    Assume that the dice always return positive outcomes.
+
+    >>> dice = make_test_dice(1, 6)
+    >>> max_scoring_num_rolls(dice)
+    1
+    """
+    return _course.max_scoring_num_rolls(make_averaged(roll_dice, total_samples), dice)
+
+
+def winner(strategy0: Strategy, strategy1: Strategy) -> int:
+    """Return 0 if strategy0 wins against strategy1, and 1 otherwise."""
+    return _course.winner(*play(strategy0, strategy1, fuzzy_update))
+
+
+def average_win_rate(strategy: Strategy, baseline: Strategy = always_roll(6)) -> float:  # noqa: B008
+    """Return the average win rate of STRATEGY against BASELINE. Averages the
+    winrate when starting the game as player 0 and as player 1.
+    """
+    return _course.average_win_rate(make_averaged(winner), strategy, baseline)
+
+
+def run_experiments() -> None:
+    """Run a series of strategy experiments and report results."""
+    _course.run_experiments(
+        max_scoring_num_rolls,
+        average_win_rate,
+        {
+            "always_roll(6)": always_roll(6),
+            "catch_up": catch_up,
+            "always_roll(3)": always_roll(3),
+            "always_roll(8)": always_roll(8),
+            "boar_strategy": boar_strategy,
+            "fuzzy_strategy": fuzzy_strategy,
+            "final_strategy": final_strategy,
+        },
+    )
+
+
+def boar_strategy(score: int, opponent_score: int, threshold: int = 12, num_rolls: int = 6) -> int:
+    """This strategy returns 0 dice if Boar Brawl gives at least THRESHOLD
+    points, and returns NUM_ROLLS otherwise. Ignore the scores and Fuzzy
+    Factors.
+
+    >>> boar_strategy(7, 2), boar_strategy(21, 46), boar_strategy(21, 46, threshold=9)
+    (0, 6, 0)
+    """
+    return 0 if boar_brawl(score, opponent_score) >= threshold else num_rolls
+
+
+def fuzzy_strategy(score: int, opponent_score: int, threshold: int = 12, num_rolls: int = 6) -> int:
+    """This strategy returns 0 dice when rolling 0 increases the score by at
+    least THRESHOLD, Fuzzy Factors included.
+
+    >>> fuzzy_strategy(41, 42), fuzzy_strategy(14, 27), fuzzy_strategy(14, 27, threshold=10)
+    (0, 6, 0)
+    """
+    return 0 if fuzzy_update(0, score, opponent_score) - score >= threshold else num_rolls
+
+
+def final_strategy(score: int, opponent_score: int) -> int:
+    """The project's best strategy for these rules: the exact best response to
+    always_roll(6). Wins 76.2% against always_roll(6).
+    """
+    return _course.final_strategy_move(_RULES, score, opponent_score)

@@ -1,0 +1,219 @@
+"""The course's ``hog.py`` for the ``hefty_hogs`` rules (Spring 2022): Sow
+Sad, Hefty Hogs and Hog Pile (equal ones digits), with commentary that
+returns ``(leader, message)``.
+
+Hefty Hogs can score 0 points, so two players who both roll 0 for nothing
+play forever: ``play`` loops, as the course's did.
+
+>>> play(always_roll(0), always_roll(1), score0=3, score1=56, dice=make_test_dice(4), goal=61)
+(5, 64)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from hog.cs61a import _course
+from hog.cs61a._course import always_roll, always_roll_5, next_player
+from hog.cs61a._leader_commentary import LeaderCommentary, announce_lead_changes, both, printing, say_scores, silence
+from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
+from hog.game import GOAL, Strategy, roll_dice
+from hog.rules import get_rules
+from hog.rules import zero_dice as _zero_dice
+
+__all__ = [
+    "GOAL_SCORE",
+    "roll_dice",
+    "make_test_dice",
+    "make_fair_dice",
+    "six_sided",
+    "four_sided",
+    "digit_fn",
+    "hefty_hogs",
+    "take_turn",
+    "hog_pile",
+    "next_player",
+    "silence",
+    "play",
+    "say_scores",
+    "announce_lead_changes",
+    "both",
+    "always_roll",
+    "always_roll_5",
+    "make_averaged",
+    "max_scoring_num_rolls",
+    "winner",
+    "average_win_rate",
+    "run_experiments",
+    "hefty_hogs_strategy",
+    "hog_pile_strategy",
+    "final_strategy",
+]
+
+_RULES = get_rules("hefty_hogs")
+
+GOAL_SCORE = GOAL  # The goal of Hog is to score 100 points.
+
+
+def digit_fn(digit: int) -> Callable[[int], int]:
+    """Return the corresponding function for the given DIGIT, an int 0..9.
+
+    >>> digit_fn(2)(6), digit_fn(4)(3), digit_fn(8)(5)
+    (18, -2, 10)
+    """
+    return _zero_dice.hefty_digit_fn(digit)
+
+
+def hefty_hogs(player_score: int, opponent_score: int) -> int:
+    """Return the points scored by player due to Hefty Hogs.
+
+    player_score:   The total score of the current player.
+    opponent_score: The total score of the other player.
+
+    >>> hefty_hogs(5, 123), hefty_hogs(5, 456), hefty_hogs(3, 56), hefty_hogs(12, 5), hefty_hogs(6, 2)
+    (9, 29, 0, 0, 18)
+    """
+    return _zero_dice.hefty_hogs(player_score, opponent_score)
+
+
+def take_turn(
+    num_rolls: int, player_score: int, opponent_score: int, dice: Dice = six_sided, goal: int = GOAL_SCORE
+) -> int:
+    """Simulate a turn rolling NUM_ROLLS dice,
+    which may be 0 in the case of a player using Hefty Hogs.
+    Return the points scored for the turn by the current player.
+
+    num_rolls:       The number of dice rolls that will be made.
+    player_score:    The total score of the current player.
+    opponent_score:  The total score of the opponent.
+    dice:            A function that simulates a single dice roll outcome.
+    goal:            The goal score of the game.
+
+    >>> take_turn(2, 0, 0, make_test_dice(4, 5, 1)), take_turn(0, 6, 2), take_turn(0, 3, 56)
+    (9, 18, 0)
+    """
+    return _course.take_turn_of_both(num_rolls, player_score, opponent_score, dice, hefty_hogs, roll_dice, goal)
+
+
+def hog_pile(player_score: int, opponent_score: int) -> int:
+    """Return the points scored by player due to Hog Pile.
+
+    player_score:   The total score of the current player.
+    opponent_score: The total score of the other player.
+
+    >>> hog_pile(12, 72), hog_pile(439, 709), hog_pile(26, 26), hog_pile(25, 43)
+    (2, 9, 6, 0)
+    """
+    return _RULES.after_turn(player_score, opponent_score)[0] - player_score
+
+
+def play(
+    strategy0: Strategy,
+    strategy1: Strategy,
+    score0: int = 0,
+    score1: int = 0,
+    dice: Dice = six_sided,
+    goal: int = GOAL_SCORE,
+    say: LeaderCommentary = silence,
+) -> tuple[int, int]:
+    """Simulate a game and return the final scores of both players, with Player
+    0's score first, and Player 1's score second.
+
+    A strategy is a function that takes two total scores as arguments (the
+    current player's score, and the opponent's score), and returns a number of
+    dice that the current player will roll this turn.
+
+    strategy0: The strategy function for Player 0, who plays first.
+    strategy1: The strategy function for Player 1, who plays second.
+    score0:    Starting score for Player 0
+    score1:    Starting score for Player 1
+    dice:      A function of zero arguments that simulates a dice roll.
+    goal:      The game ends and someone wins when this score is reached.
+    say:       The commentary function to call every turn: say(score0, score1,
+               leader) returns the leader to pass next time and a message to
+               print (None: nothing).
+    """
+    turn = _course.gaining_turn(partial(take_turn, dice=dice, goal=goal), hog_pile)
+    return _course.play(strategy0, strategy1, turn, score0, score1, goal, printing(say))
+
+
+def make_averaged(original_function: Callable[..., float], total_samples: int = 1000) -> Callable[..., float]:
+    """Return a function that returns the average value of ORIGINAL_FUNCTION
+    called TOTAL_SAMPLES times.
+
+    >>> dice = make_test_dice(4, 2, 5, 1)
+    >>> averaged_dice = make_averaged(roll_dice, 40)
+    >>> averaged_dice(1, dice)  # The avg of 10 4's, 10 2's, 10 5's, and 10 1's
+    3.0
+    """
+    return _course.make_averaged(original_function, total_samples)
+
+
+def max_scoring_num_rolls(dice: Dice = six_sided, total_samples: int = 1000) -> int:
+    """Return the number of dice (1 to 10) that gives the highest average turn score
+    by calling roll_dice with the provided DICE a total of TOTAL_SAMPLES times.
+    Assume that the dice always return positive outcomes.
+
+    >>> dice = make_test_dice(1, 6)
+    >>> max_scoring_num_rolls(dice)
+    1
+    """
+    return _course.max_scoring_num_rolls(make_averaged(roll_dice, total_samples), dice)
+
+
+def winner(strategy0: Strategy, strategy1: Strategy) -> int:
+    """Return 0 if strategy0 wins against strategy1, and 1 otherwise."""
+    return _course.winner(*play(strategy0, strategy1))
+
+
+def average_win_rate(strategy: Strategy, baseline: Strategy = always_roll(6)) -> float:  # noqa: B008
+    """Return the average win rate of STRATEGY against BASELINE. Averages the
+    winrate when starting the game as player 0 and as player 1.
+    """
+    return _course.average_win_rate(make_averaged(winner), strategy, baseline)
+
+
+def run_experiments() -> None:
+    """Run a series of strategy experiments and report results."""
+    _course.run_experiments(
+        max_scoring_num_rolls,
+        average_win_rate,
+        {
+            "always_roll(6)": always_roll(6),
+            "always_roll(8)": always_roll(8),
+            "hefty_hogs_strategy": hefty_hogs_strategy,
+            "hog_pile_strategy": hog_pile_strategy,
+            "final_strategy": final_strategy,
+        },
+    )
+
+
+def hefty_hogs_strategy(score: int, opponent_score: int, threshold: int = 8, num_rolls: int = 6) -> int:
+    """This strategy returns 0 dice if that gives at least THRESHOLD points, and
+    returns NUM_ROLLS otherwise.
+
+    >>> hefty_hogs_strategy(5, 456), hefty_hogs_strategy(3, 56), hefty_hogs_strategy(5, 123, threshold=10)
+    (0, 6, 6)
+    """
+    return 0 if hefty_hogs(score, opponent_score) >= threshold else num_rolls
+
+
+def hog_pile_strategy(score: int, opponent_score: int, threshold: int = 8, num_rolls: int = 6) -> int:
+    """This strategy returns 0 dice when this would result in Hog Pile taking
+    effect. It also returns 0 dice if it gives at least THRESHOLD points.
+    Otherwise, it returns NUM_ROLLS.
+
+    >>> hog_pile_strategy(2, 36), hog_pile_strategy(0, 14), hog_pile_strategy(3, 56)  # 4 points, 25, 0
+    (0, 0, 6)
+    """
+    if hog_pile(score + hefty_hogs(score, opponent_score), opponent_score) > 0:
+        return 0
+    return hefty_hogs_strategy(score, opponent_score, threshold, num_rolls)
+
+
+def final_strategy(score: int, opponent_score: int) -> int:
+    """The project's best strategy for these rules: the exact best response to
+    always_roll(6). Wins 82.6% against always_roll(6).
+    """
+    return _course.final_strategy_move(_RULES, score, opponent_score)

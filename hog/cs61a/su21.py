@@ -1,0 +1,213 @@
+"""The course's ``hog.py`` for the ``su21`` rules (Summer 2021): Pig Out,
+Piggy Points (4 + the difference of the last two digits) and More Boar
+(smallest and largest digits), with commentary.
+
+>>> play(always_roll(0), always_roll(1), score0=21, score1=43, dice=make_test_dice(3), goal=50)
+(52, 49)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from hog.commentary import (
+    HIGHEST_MESSAGES,
+    Commentary,
+    announce_lead_changes,
+    both,
+    make_announce_highest,
+    say_scores,
+    silence,
+)
+from hog.cs61a import _course
+from hog.cs61a._course import always_roll, always_roll_5, next_player
+from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
+from hog.game import GOAL, Strategy, roll_dice
+from hog.rules import after_turn as _after_turn
+from hog.rules import get_rules
+from hog.rules import zero_dice as _zero_dice
+
+__all__ = [
+    "GOAL_SCORE",
+    "roll_dice",
+    "make_test_dice",
+    "make_fair_dice",
+    "six_sided",
+    "four_sided",
+    "piggy_points",
+    "take_turn",
+    "more_boar",
+    "next_player",
+    "silence",
+    "play",
+    "say_scores",
+    "announce_lead_changes",
+    "both",
+    "announce_highest",
+    "always_roll",
+    "always_roll_5",
+    "make_averaged",
+    "max_scoring_num_rolls",
+    "winner",
+    "average_win_rate",
+    "run_experiments",
+    "piggypoints_strategy",
+    "more_boar_strategy",
+    "final_strategy",
+]
+
+_RULES = get_rules("su21")
+
+GOAL_SCORE = GOAL  # The goal of Hog is to score 100 points.
+
+
+def piggy_points(score: int) -> int:
+    """Return the points scored from rolling 0 dice.
+
+    score: The opponent's current score.
+
+    >>> piggy_points(14), piggy_points(9), piggy_points(156), piggy_points(0)
+    (7, 13, 5, 4)
+    """
+    return _zero_dice.piggy_points_su21(score)
+
+
+def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided, goal: int = GOAL_SCORE) -> int:
+    """Simulate a turn rolling NUM_ROLLS dice, which may be 0 in the case
+    of a player using Piggy Points.
+    Return the points scored for the turn by the current player.
+
+    num_rolls:      The number of dice rolls that will be made.
+    opponent_score: The total score of the opponent.
+    dice:           A function that simulates a single dice roll outcome.
+    goal:           The goal score of the game.
+
+    >>> take_turn(2, 0, make_test_dice(4, 5, 1)), take_turn(3, 0, make_test_dice(4, 6, 1)), take_turn(0, 14)
+    (9, 1, 7)
+    """
+    return _course.take_turn(num_rolls, opponent_score, dice, piggy_points, roll_dice, goal)
+
+
+def more_boar(player_score: int, opponent_score: int) -> bool:
+    """Return whether the player gets an extra turn.
+
+    player_score:   The total score of the current player.
+    opponent_score: The total score of the other player.
+
+    >>> more_boar(25, 43), more_boar(7, 10), more_boar(709, 897)
+    (True, False, False)
+    """
+    return _after_turn.is_more_boar_su21(player_score, opponent_score)
+
+
+def play(
+    strategy0: Strategy,
+    strategy1: Strategy,
+    score0: int = 0,
+    score1: int = 0,
+    dice: Dice = six_sided,
+    goal: int = GOAL_SCORE,
+    say: Commentary = silence,
+) -> tuple[int, int]:
+    """Simulate a game and return the final scores of both players, with Player
+    0's score first, and Player 1's score second.
+
+    A strategy is a function that takes two total scores as arguments (the
+    current player's score, and the opponent's score), and returns a number of
+    dice that the current player will roll this turn.
+
+    strategy0: The strategy function for Player 0, who plays first.
+    strategy1: The strategy function for Player 1, who plays second.
+    score0:    Starting score for Player 0
+    score1:    Starting score for Player 1
+    dice:      A function of zero arguments that simulates a dice roll.
+    goal:      The game ends and someone wins when this score is reached.
+    say:       The commentary function to call at the end of the first turn.
+    """
+    turn = _course.extra_turn_if(partial(take_turn, dice=dice, goal=goal), more_boar)
+    return _course.play(strategy0, strategy1, turn, score0, score1, goal, say)
+
+
+announce_highest = make_announce_highest(HIGHEST_MESSAGES["more_boar"])
+
+
+def make_averaged(original_function: Callable[..., float], trials_count: int = 1000) -> Callable[..., float]:
+    """Return a function that returns the average value of ORIGINAL_FUNCTION
+    called TRIALS_COUNT times.
+
+    >>> dice = make_test_dice(4, 2, 5, 1)
+    >>> averaged_dice = make_averaged(roll_dice, 40)
+    >>> averaged_dice(1, dice)  # The avg of 10 4's, 10 2's, 10 5's, and 10 1's
+    3.0
+    """
+    return _course.make_averaged(original_function, trials_count)
+
+
+def max_scoring_num_rolls(dice: Dice = six_sided, trials_count: int = 1000) -> int:
+    """Return the number of dice (1 to 10) that gives the highest average turn
+    score by calling roll_dice with the provided DICE a total of TRIALS_COUNT
+    times. Assume that the dice always return positive outcomes.
+
+    >>> dice = make_test_dice(1, 6)
+    >>> max_scoring_num_rolls(dice)
+    1
+    """
+    return _course.max_scoring_num_rolls(make_averaged(roll_dice, trials_count), dice)
+
+
+def winner(strategy0: Strategy, strategy1: Strategy) -> int:
+    """Return 0 if strategy0 wins against strategy1, and 1 otherwise."""
+    return _course.winner(*play(strategy0, strategy1))
+
+
+def average_win_rate(strategy: Strategy, baseline: Strategy = always_roll(6)) -> float:  # noqa: B008
+    """Return the average win rate of STRATEGY against BASELINE. Averages the
+    winrate when starting the game as player 0 and as player 1.
+    """
+    return _course.average_win_rate(make_averaged(winner), strategy, baseline)
+
+
+def run_experiments() -> None:
+    """Run a series of strategy experiments and report results."""
+    _course.run_experiments(
+        max_scoring_num_rolls,
+        average_win_rate,
+        {
+            "always_roll(6)": always_roll(6),
+            "always_roll(8)": always_roll(8),
+            "piggypoints_strategy": piggypoints_strategy,
+            "more_boar_strategy": more_boar_strategy,
+            "final_strategy": final_strategy,
+        },
+    )
+
+
+def piggypoints_strategy(score: int, opponent_score: int, cutoff: int = 8, num_rolls: int = 6) -> int:
+    """This strategy rolls 0 dice if that gives at least CUTOFF points, and
+    rolls NUM_ROLLS otherwise.
+
+    >>> piggypoints_strategy(0, 9), piggypoints_strategy(0, 14), piggypoints_strategy(0, 14, cutoff=7, num_rolls=5)
+    (0, 6, 0)
+    """
+    return 0 if piggy_points(opponent_score) >= cutoff else num_rolls
+
+
+def more_boar_strategy(score: int, opponent_score: int, cutoff: int = 8, num_rolls: int = 6) -> int:
+    """This strategy rolls 0 dice when it triggers an extra turn. It also
+    rolls 0 dice if it gives at least CUTOFF points and does not give an extra
+    turn. Otherwise, it rolls NUM_ROLLS.
+
+    >>> more_boar_strategy(21, 43), more_boar_strategy(0, 14)  # 21 + 5 = 26 against 43: an extra turn
+    (0, 6)
+    """
+    if more_boar(score + piggy_points(opponent_score), opponent_score):
+        return 0
+    return piggypoints_strategy(score, opponent_score, cutoff, num_rolls)
+
+
+def final_strategy(score: int, opponent_score: int) -> int:
+    """The project's best strategy for these rules: the exact best response to
+    always_roll(6). Wins 78.9% against always_roll(6).
+    """
+    return _course.final_strategy_move(_RULES, score, opponent_score)
