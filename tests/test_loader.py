@@ -79,7 +79,7 @@ def test_course_style_file_gives_the_table_its_function_defines(rules, monkeypat
 def test_course_style_files_implement_their_rule_set(rules, monkeypatch):
     module = import_in_process(REALISTIC / f"{rules}.py", monkeypatch)
     helper = getattr(module, ZERO_DICE_HELPER[rules])
-    assert [helper(s) for s in range(100)] == [get_rules(rules).zero_dice(s) for s in range(100)]
+    assert [helper(s) for s in range(100)] == [get_rules(rules).zero_dice(0, s) for s in range(100)]  # of the opponent
 
 
 def test_ucb_shim_never_runs_the_main_function(monkeypatch):
