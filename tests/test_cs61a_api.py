@@ -1,6 +1,8 @@
 """The course modules ``hog.cs61a.<rule set>``: every name and signature of
-RULES.md's table, and the behaviour all five semesters share (averaging,
-experiments, winner, seating, assertions), checked the same way for each."""
+RULES.md's and COURSE_APIS.md's tables, and the behaviour all semesters
+share (averaging, experiments, winner, seating, assertions), checked the
+same way for each. A rule set is a data entry in the dicts below, keyed by
+its name; ``EXPECTED`` lists the rule sets."""
 
 from __future__ import annotations
 
@@ -14,15 +16,15 @@ import numpy as np
 import pytest
 
 import hog.dice
+import hog.game
 from hog.commentary import silence
+from hog.cs61a import _leader_commentary
 from hog.cs61a import as_course_hog, check_course_session, course_module
 from hog.exact import win_probabilities
 from hog.rules import UnknownRuleSet
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import course_reference as reference  # noqa: E402
-
-RULE_SETS = ["more_boar", "hog_pile", "swine_swap", "square_swine", "swine_align"]
 
 EVERYWHERE = {
     "roll_dice": "num_rolls, dice=six_sided",
@@ -44,12 +46,23 @@ COMMENTARY = {
     "both": "f, g",
     "announce_highest": "who, last_score=0, running_high=0",
 }
+# COURSE_APIS.md: the commentary of pigs_on_prime and hefty_hogs, (leader, message)
+LEADER_COMMENTARY = {
+    "silence": "score0, score1, leader=None",
+    "say_scores": "score0, score1, player=None",
+    "announce_lead_changes": "score0, score1, last_leader=None",
+    "both": "f, g",
+}
 TURN_WITH_GOAL = "num_rolls, opponent_score, dice=six_sided, goal=100"
 TURN = "num_rolls, opponent_score, dice=six_sided"
+TURN_OF_BOTH = "num_rolls, player_score, opponent_score, dice=six_sided"
+TURN_OF_BOTH_WITH_GOAL = "num_rolls, player_score, opponent_score, dice=six_sided, goal=100"
 PLAY_WITH_SAY = "strategy0, strategy1, score0=0, score1=0, dice=six_sided, goal=100, say=silence"
+PLAY_WITH_UPDATE = "strategy0, strategy1, update, score0=0, score1=0, dice=six_sided, goal=100"
+UPDATE = "num_rolls, player_score, opponent_score, dice=six_sided"
 SCORES = "player_score, opponent_score"
 
-# RULES.md, "The course API, per rule set", one row per module.
+# RULES.md, "The course API, per rule set", and COURSE_APIS.md, one entry per module.
 EXPECTED = {
     "more_boar": {
         **EVERYWHERE,
@@ -121,7 +134,82 @@ EXPECTED = {
         "bacon_strategy": "score, opponent_score, cutoff=8, num_rolls=6",
         "extra_turn_strategy": "score, opponent_score, cutoff=8, num_rolls=6",
     },
+    "sus_fuss": {
+        **EVERYWHERE,
+        "boar_brawl": SCORES,
+        "take_turn": TURN_OF_BOTH,
+        "simple_update": UPDATE,
+        "is_prime": "n",
+        "num_factors": "n",
+        "sus_points": "score",
+        "sus_update": UPDATE,
+        "play": PLAY_WITH_UPDATE,
+        "catch_up": "score, opponent_score",
+        "is_always_roll": "strategy, goal=100",
+        "make_averaged": "original_function, times_called=1000, *, samples_count=1000",
+        "max_scoring_num_rolls": "dice=six_sided, times_called=1000, *, samples_count=1000",
+        "boar_strategy": "score, opponent_score, threshold=11, num_rolls=6",
+        "sus_strategy": "score, opponent_score, threshold=11, num_rolls=6",
+    },
+    "fuzzy_factors": {
+        **EVERYWHERE,
+        "boar_brawl": SCORES,
+        "take_turn": TURN_OF_BOTH,
+        "simple_update": UPDATE,
+        "hog_gcd": "x, y",
+        "fuzzy_points": "score",
+        "fuzzy_update": UPDATE,
+        "play": PLAY_WITH_UPDATE,
+        "catch_up": "score, opponent_score",
+        "is_always_roll": "strategy, goal=100",
+        "make_averaged": "original_function, total_samples=1000",
+        "max_scoring_num_rolls": "dice=six_sided, total_samples=1000",
+        "boar_strategy": "score, opponent_score, threshold=12, num_rolls=6",
+        "fuzzy_strategy": "score, opponent_score, threshold=12, num_rolls=6",
+    },
+    "pigs_on_prime": {
+        **EVERYWHERE,
+        **LEADER_COMMENTARY,
+        "oink_points": SCORES,
+        "take_turn": TURN_OF_BOTH_WITH_GOAL,
+        "is_prime": "n",
+        "pigs_on_prime": SCORES,
+        "next_player": "who",
+        "play": PLAY_WITH_SAY,
+        "make_averaged": "original_function, total_samples=1000",
+        "max_scoring_num_rolls": "dice=six_sided, total_samples=1000",
+        "oink_points_strategy": "score, opponent_score, threshold=8, num_rolls=6",
+        "pigs_on_prime_strategy": "score, opponent_score, threshold=8, num_rolls=6",
+    },
+    "hefty_hogs": {
+        **EVERYWHERE,
+        **LEADER_COMMENTARY,
+        "digit_fn": "digit",
+        "hefty_hogs": SCORES,
+        "take_turn": TURN_OF_BOTH_WITH_GOAL,
+        "hog_pile": SCORES,
+        "next_player": "who",
+        "play": PLAY_WITH_SAY,
+        "make_averaged": "original_function, total_samples=1000",
+        "max_scoring_num_rolls": "dice=six_sided, total_samples=1000",
+        "hefty_hogs_strategy": "score, opponent_score, threshold=8, num_rolls=6",
+        "hog_pile_strategy": "score, opponent_score, threshold=8, num_rolls=6",
+    },
+    "su21": {
+        **EVERYWHERE,
+        **COMMENTARY,
+        "piggy_points": "score",
+        "more_boar": SCORES,
+        "next_player": "who",
+        "take_turn": TURN_WITH_GOAL,
+        "play": PLAY_WITH_SAY,
+        "make_averaged": "original_function, trials_count=1000",
+        "max_scoring_num_rolls": "dice=six_sided, trials_count=1000",
+        "piggypoints_strategy": "score, opponent_score, cutoff=8, num_rolls=6",
+        "more_boar_strategy": "score, opponent_score, cutoff=8, num_rolls=6",
+    },
 }
+RULE_SETS = list(EXPECTED)
 CONSTANTS = {
     "more_boar": {"GOAL_SCORE": 100},
     "hog_pile": {"GOAL_SCORE": 100},
@@ -134,13 +222,24 @@ CONSTANTS = {
             "058209749445923078164062862089986280348253421170679"
         ),
     },
+    "sus_fuss": {"GOAL": 100},
+    "fuzzy_factors": {"GOAL": 100},
+    "pigs_on_prime": {"GOAL_SCORE": 100},
+    "hefty_hogs": {"GOAL_SCORE": 100},
+    "su21": {"GOAL_SCORE": 100},
 }
+# The averaging keywords of make_averaged and max_scoring_num_rolls (several: any one of them).
 AVERAGING = {
-    "more_boar": "trials_count",
-    "hog_pile": "trials_count",
-    "swine_swap": "total_samples",
-    "square_swine": "total_samples",
-    "swine_align": "trials_count",
+    "more_boar": ("trials_count",),
+    "hog_pile": ("trials_count",),
+    "swine_swap": ("total_samples",),
+    "square_swine": ("total_samples",),
+    "swine_align": ("trials_count",),
+    "sus_fuss": ("times_called", "samples_count"),
+    "fuzzy_factors": ("total_samples",),
+    "pigs_on_prime": ("total_samples",),
+    "hefty_hogs": ("total_samples",),
+    "su21": ("trials_count",),
 }
 ZERO_DICE = {
     "more_boar": "piggy_points",
@@ -148,6 +247,11 @@ ZERO_DICE = {
     "swine_swap": "picky_piggy",
     "square_swine": "tail_points",
     "swine_align": "free_bacon",
+    "sus_fuss": "boar_brawl",
+    "fuzzy_factors": "boar_brawl",
+    "pigs_on_prime": "oink_points",
+    "hefty_hogs": "hefty_hogs",
+    "su21": "piggy_points",
 }
 # (zero-dice strategy, rule strategy) per rule set
 NAMED = {
@@ -156,14 +260,21 @@ NAMED = {
     "swine_swap": ("picky_strategy", "swine_strategy"),
     "square_swine": ("tail_strategy", "square_strategy"),
     "swine_align": ("bacon_strategy", "extra_turn_strategy"),
+    "sus_fuss": ("boar_strategy", "sus_strategy"),
+    "fuzzy_factors": ("boar_strategy", "fuzzy_strategy"),
+    "pigs_on_prime": ("oink_points_strategy", "pigs_on_prime_strategy"),
+    "hefty_hogs": ("hefty_hogs_strategy", "hog_pile_strategy"),
+    "su21": ("piggypoints_strategy", "more_boar_strategy"),
 }
+# The update function of the full rules, where play takes one
+UPDATE_FUNCTION = {"square_swine": "square_update", "sus_fuss": "sus_update", "fuzzy_factors": "fuzzy_update"}
 
 
 def default_text(value: object) -> str:
     """How the table writes a default value."""
     if value is hog.dice.six_sided:
         return "six_sided"
-    if value is silence:
+    if value is silence or value is _leader_commentary.silence:
         return "silence"
     if callable(value) and all(value(s, o) == 6 for s in range(0, 100, 7) for o in range(0, 100, 9)):
         return "always_roll(6)"
@@ -172,7 +283,11 @@ def default_text(value: object) -> str:
 
 def parameters_text(function: object) -> str:
     parts = []
+    starred = False
     for parameter in inspect.signature(function).parameters.values():
+        if parameter.kind is parameter.KEYWORD_ONLY and not starred:
+            parts.append("*")
+        starred = starred or parameter.kind in (parameter.VAR_POSITIONAL, parameter.KEYWORD_ONLY)
         text = ("*" if parameter.kind is parameter.VAR_POSITIONAL else "") + parameter.name
         if parameter.default is not parameter.empty:
             text += "=" + default_text(parameter.default)
@@ -180,11 +295,25 @@ def parameters_text(function: object) -> str:
     return ", ".join(parts)
 
 
+def rule_set_of(module) -> str:
+    return module.__name__.split(".")[-1]
+
+
+def update_args(module) -> tuple:
+    """What play takes after the strategies: the update of the full rules, if any."""
+    name = UPDATE_FUNCTION.get(rule_set_of(module))
+    return (getattr(module, name),) if name else ()
+
+
 def play_of(module):
-    """The module's play with the course's full rules (square_swine takes its update)."""
-    if module.__name__.endswith("square_swine"):
-        return lambda *args, **kwargs: module.play(args[0], args[1], module.square_update, *args[2:], **kwargs)
-    return module.play
+    """The module's play with the course's full rules (some take their update)."""
+    update = update_args(module)
+    return lambda strategy0, strategy1, *args, **kwargs: module.play(strategy0, strategy1, *update, *args, **kwargs)
+
+
+def score_count(module) -> int:
+    """How many scores take_turn takes before the dice (1: the opponent's; 2: both)."""
+    return sum(name.endswith("score") for name in inspect.signature(module.take_turn).parameters)
 
 
 @pytest.fixture(params=RULE_SETS)
@@ -258,7 +387,7 @@ def test_check_course_session_reports_a_failed_example():
     assert "Expected:\n    5\nGot:\n    4" in report
 
 
-# --- behaviour shared by the five semesters ----------------------------------
+# --- behaviour shared by every semester -----------------------------------------
 
 
 def test_always_roll_asserts_its_range(module):
@@ -282,9 +411,20 @@ def test_make_averaged_calls_the_function_with_the_same_arguments(module):
     seen.clear()
     assert module.make_averaged(spy)() == 0.5
     assert len(seen) == 1000
-    seen.clear()
-    module.make_averaged(spy, **{AVERAGING[module.__name__.split(".")[-1]]: 3})()
-    assert len(seen) == 3
+    for keyword in AVERAGING[rule_set_of(module)]:
+        seen.clear()
+        module.make_averaged(spy, **{keyword: 3})()
+        assert len(seen) == 3
+
+
+@pytest.mark.parametrize("rule_set", [name for name, keywords in AVERAGING.items() if len(keywords) > 1])
+def test_averaging_keyword_under_two_names_at_once_is_a_type_error(rule_set):
+    module = course_module(rule_set)
+    keywords = dict.fromkeys(AVERAGING[rule_set], 1000)
+    with pytest.raises(TypeError, match="not both"):
+        module.make_averaged(module.roll_dice, **keywords)
+    with pytest.raises(TypeError, match="not both"):
+        module.max_scoring_num_rolls(hog.dice.six_sided, **keywords)
 
 
 def test_max_scoring_num_rolls_tries_1_to_10_in_order(module, monkeypatch):
@@ -295,9 +435,13 @@ def test_max_scoring_num_rolls_tries_1_to_10_in_order(module, monkeypatch):
         return {3: 9, 7: 9}.get(num_rolls, 4)  # 3 and 7 tie for the best
 
     monkeypatch.setattr(module, "roll_dice", fake_roll_dice)
-    keyword = AVERAGING[module.__name__.split(".")[-1]]
-    assert module.max_scoring_num_rolls(hog.dice.six_sided, **{keyword: 2}) == 3
-    assert calls == [n for n in range(1, 11) for _ in range(2)]
+    for keyword in AVERAGING[rule_set_of(module)]:
+        calls.clear()
+        assert module.max_scoring_num_rolls(hog.dice.six_sided, **{keyword: 2}) == 3
+        assert calls == [n for n in range(1, 11) for _ in range(2)]
+    calls.clear()
+    assert module.max_scoring_num_rolls(hog.dice.six_sided) == 3
+    assert calls == [n for n in range(1, 11) for _ in range(1000)]
 
 
 def test_winner_plays_with_the_defaults(module, monkeypatch):
@@ -311,8 +455,7 @@ def test_winner_plays_with_the_defaults(module, monkeypatch):
     a, b = module.always_roll(1), module.always_roll(2)
     for scores, expected in (((100, 3), 0), ((3, 100), 1)):
         assert module.winner(a, b) == expected
-    update = (module.square_update,) if module.__name__.endswith("square_swine") else ()
-    assert games == [((a, b, *update), {})] * 2
+    assert games == [((a, b, *update_args(module)), {})] * 2
 
 
 def test_average_win_rate_seats_the_strategy_first_then_second(module, monkeypatch):
@@ -341,7 +484,7 @@ def test_run_experiments_reports_each_strategy(module, monkeypatch, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "Max scoring num rolls for six-sided dice: 6"
     labels = [line.removesuffix(" win rate: 0.25") for line in lines[1:]]
-    rule_set = module.__name__.split(".")[-1]
+    rule_set = rule_set_of(module)
     assert {"always_roll(8)", *NAMED[rule_set], "final_strategy"} <= set(labels)
     named = [rated[labels.index(name)] for name in (*NAMED[rule_set], "final_strategy")]
     assert named == [getattr(module, name) for name in (*NAMED[rule_set], "final_strategy")]
@@ -360,28 +503,31 @@ def test_a_bad_dice_count_fails_as_in_the_course(module, bad, message):
     with pytest.raises(AssertionError, match=message):
         play_of(module)(lambda s, o: bad, module.always_roll(1), dice=hog.dice.make_test_dice(3))
     with pytest.raises(AssertionError, match=message):
-        module.take_turn(bad, 0, hog.dice.make_test_dice(3))
+        module.take_turn(bad, *[0] * score_count(module), hog.dice.make_test_dice(3))
 
 
 def test_take_turn_calls_the_module_functions(module, monkeypatch, capsys):
     """As the course's test does: replace roll_dice in the module, take_turn uses it."""
     monkeypatch.setattr(module, "roll_dice", lambda num_rolls, dice: print("Called roll dice!") or 9002)
-    monkeypatch.setattr(module, ZERO_DICE[module.__name__.split(".")[-1]], lambda score: 77)
-    assert module.take_turn(5, 0) == 9002
+    monkeypatch.setattr(module, ZERO_DICE[rule_set_of(module)], lambda *scores: 77)
+    scores = [0] * score_count(module)
+    assert module.take_turn(5, *scores) == 9002
     assert capsys.readouterr().out == "Called roll dice!\n"
-    assert module.take_turn(0, 0) == 77
+    assert module.take_turn(0, *scores) == 77
 
 
 def test_play_uses_the_module_take_turn(module, monkeypatch):
     turns = []
 
-    def fake_take_turn(num_rolls, opponent_score, *args, **kwargs):
-        turns.append((num_rolls, opponent_score))
+    def fake_take_turn(num_rolls, *args, **kwargs):
+        turns.append((num_rolls, *args[: score_count(module)]))
         return 40
 
     monkeypatch.setattr(module, "take_turn", fake_take_turn)
-    scores = play_of(module)(module.always_roll(2), module.always_roll(9), score0=1, score1=3, goal=50)
-    assert turns[:2] == [(2, 3), (9, 41)]
+    scores = play_of(module)(module.always_roll(2), module.always_roll(9), score0=4, score1=3, goal=50)
+    # 44 and 43 trigger no after-turn rule before the opponent moves
+    both_scores = score_count(module) == 2
+    assert turns[:2] == [(2, 4, 3), (9, 3, 44)] if both_scores else [(2, 3), (9, 44)]
     assert max(scores) >= 50
 
 
@@ -404,7 +550,7 @@ def test_strategy_called_once_per_turn_dice_exactly_num_rolls_times(module):
 
 
 def test_final_strategy_is_a_valid_table_better_than_the_named_ones(module):
-    rule_set = module.__name__.split(".")[-1]
+    rule_set = rule_set_of(module)
 
     def table(strategy):
         return np.array([[strategy(s, o) for o in range(100)] for s in range(100)], dtype=np.int8)
@@ -430,7 +576,7 @@ def test_fair_dice_draw_from_the_global_random(module):
     assert ours == expected
 
 
-@pytest.mark.parametrize("rule_set", ["swine_swap", "square_swine"])
+@pytest.mark.parametrize("rule_set", [name for name, names in EXPECTED.items() if "is_always_roll" in names])
 def test_is_always_roll_checks_every_pair_below_the_goal(rule_set):
     module = course_module(rule_set)
     assert not module.is_always_roll(lambda s, o: 1 if (s, o) == (0, 0) else 2)
@@ -441,10 +587,14 @@ def test_is_always_roll_checks_every_pair_below_the_goal(rule_set):
 
 
 def course_average_win_rate(rule_set, strategy, baseline):
-    """The course's average_win_rate over the plain reference game."""
+    """The course's average_win_rate over the plain reference game (the
+    project's reference game loop for the rule sets it does not tell)."""
 
     def winner(strategy0, strategy1):
-        score0, score1 = reference.play(rule_set, strategy0, strategy1)
+        if rule_set in reference.ZERO_DICE:
+            score0, score1 = reference.play(rule_set, strategy0, strategy1)
+        else:
+            score0, score1 = hog.game.play(strategy0, strategy1, rule_set)
         return 0 if score0 > score1 else 1
 
     def averaged_winner(*args):
@@ -459,7 +609,7 @@ def course_average_win_rate(rule_set, strategy, baseline):
 def test_average_win_rate_is_the_course_computation(module):
     """Seeded: the same number as the course's code; and within 4 standard
     errors of the exact win rate."""
-    rule_set = module.__name__.split(".")[-1]
+    rule_set = rule_set_of(module)
     random.seed(2024)
     ours = module.average_win_rate(module.final_strategy)
     random.seed(2024)
@@ -474,14 +624,18 @@ def test_average_win_rate_is_the_course_computation(module):
 
 def test_final_strategy_is_as_good_as_the_library_final_strategy(module):
     """The course module's final_strategy is the project's best: it wins
-    against always_roll(6) exactly as often as the library's evolved
-    final_strategy."""
-    from strategies.library import make
+    against always_roll(6) at least as often as the library's
+    final_strategy (exactly as often where that was evolved to the optimum)."""
+    from strategies.library import FINAL_PARAMETERS, make
 
-    rule_set = module.__name__.split(".")[-1]
+    rule_set = rule_set_of(module)
     ours = np.array([[module.final_strategy(s, o) for o in range(100)] for s in range(100)], dtype=np.int8)
     six = np.full((100, 100), 6, dtype=np.int8)
     library_rate = win_probabilities(make("final_strategy", rule_set).table, six, rule_set).rate
-    assert win_probabilities(ours, six, rule_set).rate == pytest.approx(library_rate, abs=1e-12)
+    our_rate = win_probabilities(ours, six, rule_set).rate
+    if rule_set in FINAL_PARAMETERS:
+        assert our_rate == pytest.approx(library_rate, abs=1e-12)
+    else:
+        assert our_rate >= library_rate - 1e-12
     with pytest.raises(AssertionError, match="game should be over"):
         module.final_strategy(100, 3)
