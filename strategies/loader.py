@@ -22,6 +22,8 @@ import tokenize
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from hog.game import MAX_ROLLS
 from hog.rules import get_rules
 from strategies.sandbox import ChildRun, Limits, SandboxError, run_child
@@ -114,14 +116,18 @@ def table_from_source(
     if not function.isidentifier():
         raise ValueError(f"function name {function!r} is not a Python identifier")
     limits = limits or Limits()
-    deadline = time.monotonic() + limits.wall_seconds
-    first: list[int] | None = None
-    for number in (1, 2):  # each in a fresh process: a draw at import differs between them
+    deadline = time.monotonic() + limits.wall_seconds  # for both evaluations
+
+    def evaluate(number: int, first: list[int] | None) -> list[int]:
+        """Pass NUMBER, checked (against the FIRST pass's values, for the second)."""
         run = run_child(source, filename, function, goal, MAX_ROLLS, limits, number, deadline)
-        values = _pass_values(run, number, filename, function, goal, limits)
-        checked = _check_pass(values, filename, function, goal, limits, second=first)
-        first = first or checked
-    table = [first[s * goal : (s + 1) * goal] for s in range(goal)]
+        return _check_pass(
+            _pass_values(run, number, filename, function, goal, limits), filename, function, goal, limits, first
+        )
+
+    first = evaluate(1, None)
+    evaluate(2, first)  # a fresh process: a draw at import differs between the two
+    table = np.array(first, dtype=np.int8).reshape(goal, goal)
     return StrategyTable(table, rules, name, origin="file", params={"function": function, "file": filename})
 
 

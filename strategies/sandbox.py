@@ -34,7 +34,7 @@ import time
 import tokenize
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import IO, Any, cast
 
 from strategies.confine import NOBODY, SandboxError, bwrap_command, syscall_filter
 
@@ -219,7 +219,7 @@ def _collect(
     """Read output and results until both close or a limit is hit; then end the process group."""
     run = ChildRun()
     result_cap = 6 * goal * goal + 65536  # one pass of small integers, with room for messages
-    output = process.stdout.fileno()
+    output = cast(IO[bytes], process.stdout).fileno()
     data, tail, status_data, printed = bytearray(), bytearray(), bytearray(), 0
     watch = _CpuWatch(process.pid)
 
@@ -290,7 +290,7 @@ class _CpuWatch:
         self._seen = 0.0
         self._next = 0.0
 
-    def learn(self, status: bytes) -> None:
+    def learn(self, status: bytes | bytearray) -> None:
         """Take the child's process id from bubblewrap's first status line."""
         if self._pid is None and b"\n" in status:
             try:

@@ -211,9 +211,9 @@ def _reply(request: dict[str, Any]) -> dict[str, Any]:
         )
     except SandboxError as error:
         return {"sandbox_error": str(error)}
-    if submission.error is not None:
-        return {"error": submission.error}
     table = submission.table
+    if table is None:
+        return {"error": submission.error}
     return {
         "table": table.table.tolist(),
         "name": table.name,
