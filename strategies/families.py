@@ -247,6 +247,21 @@ def _gain(plane: Plane, p: Mapping[str, int]) -> np.ndarray:
     return np.where(plane.zero_score - plane.score >= p["threshold"], 0, p["num_rolls"])
 
 
+def _swap(plane: Plane, p: Mapping[str, int], avoid_harmful: bool = True) -> np.ndarray:
+    reached = plane.score + plane.zero_points
+    swapped = (plane.zero_score != reached) & (plane.zero_opponent == reached)
+    bacon = np.where(plane.zero_points >= p["cutoff"], 0, p["num_rolls"])
+    table = np.where(swapped & (plane.opponent > reached), 0, bacon)
+    if avoid_harmful:
+        table = np.where(swapped & (plane.opponent < reached), p["num_rolls"], table)
+    return table
+
+
+def swap_without_avoiding(plane: Plane, p: Mapping[str, int]) -> np.ndarray:
+    """``swap`` that does not avoid a harmful swap (the su18 course's swap_strategy)."""
+    return _swap(plane, p, avoid_harmful=False)
+
+
 def _lead(plane: Plane, p: Mapping[str, int]) -> np.ndarray:
     margin = plane.score - plane.opponent
     rolls = np.where(
@@ -292,6 +307,13 @@ GAIN = Family(
     (_THRESHOLD, _dice()),
     _gain,
 )
+SWAP = Family(
+    "swap",
+    "0 when rolling 0 swaps the scores to the player's gain; num_rolls when it would swap to a loss; "
+    "otherwise 0 when the zero-dice points are at least cutoff, else num_rolls",
+    (_CUTOFF, _dice()),
+    _swap,
+)
 LEAD = Family(
     "lead",
     "endgame, zero-dice and lead/trail rules: within close of the goal the fewest dice most likely to win "
@@ -316,7 +338,7 @@ RESPONSE = Family(
     _response,
 )
 
-FAMILIES: dict[str, Family] = {f.name: f for f in (ALWAYS_ROLL, ZERO_DICE, TRIGGER, GAIN, LEAD, RESPONSE)}
+FAMILIES: dict[str, Family] = {f.name: f for f in (ALWAYS_ROLL, ZERO_DICE, TRIGGER, GAIN, SWAP, LEAD, RESPONSE)}
 
 
 def get_family(name: str) -> Family:

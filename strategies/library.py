@@ -5,7 +5,8 @@ course (a zero-dice strategy and a rule strategy, with the course's
 parameter names and defaults), ``catch_up`` where the course has it,
 ``perfect`` (perfect play, solved exactly) and ``final_strategy`` (the
 project's best against ``always_roll(6)``: a ``response``-family member whose
-parameters are committed below).
+parameters are committed below, or for the rule sets without committed
+parameters the exact best response itself).
 """
 
 from __future__ import annotations
@@ -23,12 +24,14 @@ from strategies.families import (
     FAMILIES,
     GAIN,
     RESPONSE,
+    SWAP,
     TRIGGER,
     ZERO_DICE,
     Family,
     Parameter,
     bind_arguments,
     expression,
+    swap_without_avoiding,
 )
 from strategies.table import StrategyTable
 
@@ -75,11 +78,18 @@ class Builtin:
         return f"{self.name}({names})" if names else self.name
 
 
-def _from_family(name: str, family: Family, course_key: str, family_key: str, default: int) -> Builtin:
+def _from_family(
+    name: str, family: Family, course_key: str, family_key: str, default: int, num_rolls: int = 6
+) -> Builtin:
     """FAMILY under a course NAME whose parameter FAMILY_KEY is called
-    COURSE_KEY and defaults to DEFAULT."""
+    COURSE_KEY and defaults to DEFAULT, and whose num_rolls defaults to NUM_ROLLS."""
     parameters = tuple(
-        p.renamed(course_key, default) if p.name == family_key else p for p in family.parameters
+        p.renamed(course_key, default)
+        if p.name == family_key
+        else p.renamed(p.name, num_rolls)
+        if p.name == "num_rolls"
+        else p
+        for p in family.parameters
     )
 
     def tabulate(rules: str, goal: int, params: Mapping[str, int]) -> np.ndarray:
@@ -104,26 +114,45 @@ def _perfect(rules: str, goal: int) -> np.ndarray:
 
 
 class CourseStrategies(NamedTuple):
-    """A rule set's two named course strategies and their shared parameter."""
+    """A rule set's two named course strategies, their shared threshold
+    parameter and its default, the rule strategy's family, and the default
+    number of dice."""
 
     zero_dice: str
     rule: str
     key: str
     default: int
     rule_family: Family
+    num_rolls: int = 6
 
 
-#: The course's named strategies per rule set (RULES.md).
+#: su18's swap_strategy does not avoid a harmful swap.
+SWAP_SU18 = Family("swap", SWAP.summary, SWAP.parameters, swap_without_avoiding)
+
+#: The course's named strategies per rule set (RULES.md, COURSE_APIS.md).
 COURSE_STRATEGIES: dict[str, CourseStrategies] = {
     "more_boar": CourseStrategies("piggypoints_strategy", "more_boar_strategy", "cutoff", 8, TRIGGER),
     "hog_pile": CourseStrategies("picky_piggy_strategy", "hog_pile_strategy", "cutoff", 8, TRIGGER),
     "swine_swap": CourseStrategies("picky_strategy", "swine_strategy", "threshold", 8, GAIN),
     "square_swine": CourseStrategies("tail_strategy", "square_strategy", "threshold", 12, GAIN),
     "swine_align": CourseStrategies("bacon_strategy", "extra_turn_strategy", "cutoff", 8, TRIGGER),
+    "sus_fuss": CourseStrategies("boar_strategy", "sus_strategy", "threshold", 11, GAIN),
+    "fuzzy_factors": CourseStrategies("boar_strategy", "fuzzy_strategy", "threshold", 12, GAIN),
+    "pigs_on_prime": CourseStrategies("oink_points_strategy", "pigs_on_prime_strategy", "threshold", 8, TRIGGER),
+    "hefty_hogs": CourseStrategies("hefty_hogs_strategy", "hog_pile_strategy", "threshold", 8, TRIGGER),
+    "su21": CourseStrategies("piggypoints_strategy", "more_boar_strategy", "cutoff", 8, TRIGGER),
+    "su20": CourseStrategies("bacon_strategy", "swap_strategy", "cutoff", 8, SWAP),
+    "sp20": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP),
+    "fa19": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
+    "su19": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
+    "fa18": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
+    "su18": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP_SU18, 4),
+    "sp18": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
+    "fa17": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
 }
 
 #: Rule sets whose course module has ``catch_up``.
-_CATCH_UP = ("swine_swap", "square_swine")
+_CATCH_UP = ("swine_swap", "square_swine", "sus_fuss", "fuzzy_factors")
 
 #: final_strategy: the best ``response`` member that ``hog evolve --rules R``
 #: (default settings, seed 0; swine_swap: seed 1) evolved against
@@ -137,6 +166,22 @@ FINAL_PARAMETERS: dict[str, dict[str, int]] = {
 }
 
 
+def _final_strategy(rules: str) -> Builtin:
+    """The evolved response member where its parameters are committed, else
+    the exact best response to always_roll(6) (where the rules have memory:
+    the table derived from optimal full-state play, see hog.exact.Solution)."""
+    if rules not in FINAL_PARAMETERS:
+        summary = "the project's best against always_roll(6): its exact best response"
+        return Builtin("final_strategy", summary, (), _best_response_to_sixes, origin="solved")
+    final = RESPONSE.bind(**FINAL_PARAMETERS[rules])
+    summary = f"the project's best against always_roll(6): {expression(RESPONSE.name, final, RESPONSE.parameters)}"
+    return Builtin("final_strategy", summary, (), RESPONSE.build, fixed=final)
+
+
+def _best_response_to_sixes(rules: str, goal: int, params: Mapping[str, int]) -> np.ndarray:
+    return exact.best_response(np.full((goal, goal), 6, dtype=np.int8), rules).table
+
+
 @lru_cache(maxsize=None)
 def builtins(rules: str) -> dict[str, Builtin]:
     """The built-in strategies of RULES by name (UnknownRuleSet if no such rules)."""
@@ -144,22 +189,17 @@ def builtins(rules: str) -> dict[str, Builtin]:
     entries = [Builtin("always_roll", ALWAYS_ROLL.summary, ALWAYS_ROLL.parameters, ALWAYS_ROLL.build)]
     if rules in COURSE_STRATEGIES:
         course = COURSE_STRATEGIES[rules]
-        entries.append(_from_family(course.zero_dice, ZERO_DICE, course.key, "cutoff", course.default))
+        entries.append(
+            _from_family(course.zero_dice, ZERO_DICE, course.key, "cutoff", course.default, course.num_rolls)
+        )
         rule_key = course.rule_family.parameters[0].name
-        entries.append(_from_family(course.rule, course.rule_family, course.key, rule_key, course.default))
+        entries.append(
+            _from_family(course.rule, course.rule_family, course.key, rule_key, course.default, course.num_rolls)
+        )
     if rules in _CATCH_UP:
         entries.append(Builtin("catch_up", "6 dice when behind, 5 otherwise", (), _catch_up_table))
-    final = RESPONSE.bind(**FINAL_PARAMETERS.get(rules, {}))
     entries.append(Builtin("perfect", "perfect play, solved exactly", (), _perfect_table, origin="solved"))
-    entries.append(
-        Builtin(
-            "final_strategy",
-            f"the project's best against always_roll(6): {expression(RESPONSE.name, final, RESPONSE.parameters)}",
-            (),
-            RESPONSE.build,
-            fixed=final,
-        )
-    )
+    entries.append(_final_strategy(rules))
     return {entry.name: entry for entry in entries}
 
 

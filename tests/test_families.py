@@ -8,16 +8,10 @@ import numpy as np
 import pytest
 
 from hog import exact
-from hog.rules import (
-    RULE_SETS,
-    get_rules,
-    is_perfect_square,
-    more_boar,
-    next_perfect_square,
-    swine_align_or_pig_pass,
-)
+from hog.rules import RULE_SETS, get_rules, is_perfect_square, next_perfect_square
+from hog.rules.after_turn import more_boar, swine_align_or_pig_pass
 from strategies.families import FAMILIES, LEAD, RESPONSE, ParameterError
-from strategies.library import COURSE_STRATEGIES, make
+from strategies.library import COURSE_STRATEGIES, FINAL_PARAMETERS, make
 
 GOAL = 100
 PAIRS = [(s, o) for s in range(GOAL) for o in range(GOAL)]
@@ -29,7 +23,7 @@ PAIRS = [(s, o) for s in range(GOAL) for o in range(GOAL)]
 def zero_dice_strategy(rules, cutoff, num_rolls):
     """0 if the zero-dice points are at least CUTOFF, else NUM_ROLLS."""
     points = get_rules(rules).zero_dice
-    return lambda score, opp: 0 if points(opp) >= cutoff else num_rolls
+    return lambda score, opp: 0 if points(score, opp) >= cutoff else num_rolls
 
 
 def more_boar_strategy(cutoff, num_rolls):
@@ -38,7 +32,7 @@ def more_boar_strategy(cutoff, num_rolls):
     points = get_rules("more_boar").zero_dice
 
     def strategy(score, opp):
-        return 0 if more_boar(score + points(opp), opp)[2] else zero(score, opp)
+        return 0 if more_boar(score + points(score, opp), opp)[2] else zero(score, opp)
 
     return strategy
 
@@ -47,14 +41,14 @@ def hog_pile_strategy(cutoff, num_rolls):
     """0 when rolling 0 makes the scores equal (the pile doubles), else as picky_piggy_strategy."""
     zero = zero_dice_strategy("hog_pile", cutoff, num_rolls)
     points = get_rules("hog_pile").zero_dice
-    return lambda score, opp: 0 if score + points(opp) == opp else zero(score, opp)
+    return lambda score, opp: 0 if score + points(score, opp) == opp else zero(score, opp)
 
 
 def extra_turn_strategy(cutoff, num_rolls):
     """0 when rolling 0 gives Swine Align or Pig Pass, else as bacon_strategy."""
     zero = zero_dice_strategy("swine_align", cutoff, num_rolls)
     points = get_rules("swine_align").zero_dice
-    return lambda score, opp: 0 if swine_align_or_pig_pass(score + points(opp), opp)[2] else zero(score, opp)
+    return lambda score, opp: 0 if swine_align_or_pig_pass(score + points(score, opp), opp)[2] else zero(score, opp)
 
 
 def swine_strategy(threshold, num_rolls):
@@ -62,7 +56,7 @@ def swine_strategy(threshold, num_rolls):
     points = get_rules("swine_swap").zero_dice
 
     def strategy(score, opp):
-        new = score + points(opp)
+        new = score + points(score, opp)
         if is_perfect_square(new):
             new = opp
         return 0 if new - score >= threshold else num_rolls
@@ -75,12 +69,63 @@ def square_strategy(threshold, num_rolls):
     points = get_rules("square_swine").zero_dice
 
     def strategy(score, opp):
-        new = score + points(opp)
+        new = score + points(score, opp)
         if is_perfect_square(new):
             new = next_perfect_square(new)
         return 0 if new - score >= threshold else num_rolls
 
     return strategy
+
+
+def gain_strategy(rules):
+    """sus_strategy / fuzzy_strategy: 0 when rolling 0, rule applied, gains at least THRESHOLD."""
+    r = get_rules(rules)
+
+    def named(threshold, num_rolls):
+        def strategy(score, opp):
+            new = r.after_turn(score + r.zero_dice(score, opp), opp)[0]
+            return 0 if new - score >= threshold else num_rolls
+
+        return strategy
+
+    return named
+
+
+def points_rule_strategy(rules):
+    """pigs_on_prime_strategy / hog_pile_strategy (hefty_hogs) / more_boar_strategy (su21): 0 when
+    the after-turn rule adds points or an extra turn after rolling 0, or the zero-dice points
+    reach THRESHOLD."""
+    r = get_rules(rules)
+
+    def named(threshold, num_rolls):
+        def strategy(score, opp):
+            reached = score + r.zero_dice(score, opp)
+            new, _, extra = r.after_turn(reached, opp)
+            fires = new > reached or extra
+            return 0 if fires or r.zero_dice(score, opp) >= threshold else num_rolls
+
+        return strategy
+
+    return named
+
+
+def swap_strategy(rules, avoid_harmful=True):
+    """swap_strategy (fa17 .. su20): a good swap rolls 0, a harmful one num_rolls, else bacon."""
+    r = get_rules(rules)
+
+    def named(margin, num_rolls):
+        def strategy(score, opp):
+            new = score + r.zero_dice(score, opp)
+            swaps = r.after_turn(new, opp)[:2] == (opp, new) and new != opp
+            if swaps and opp > new:
+                return 0
+            if swaps and opp < new and avoid_harmful:
+                return num_rolls
+            return 0 if r.zero_dice(score, opp) >= margin else num_rolls
+
+        return strategy
+
+    return named
 
 
 RULE_STRATEGIES = {
@@ -89,6 +134,13 @@ RULE_STRATEGIES = {
     "swine_swap": swine_strategy,
     "square_swine": square_strategy,
     "swine_align": extra_turn_strategy,
+    "sus_fuss": gain_strategy("sus_fuss"),
+    "fuzzy_factors": gain_strategy("fuzzy_factors"),
+    "pigs_on_prime": points_rule_strategy("pigs_on_prime"),
+    "hefty_hogs": points_rule_strategy("hefty_hogs"),
+    "su21": points_rule_strategy("su21"),
+    **{name: swap_strategy(name) for name in ("su20", "sp20", "fa19", "su19", "fa18", "sp18", "fa17")},
+    "su18": swap_strategy("su18", avoid_harmful=False),
 }
 
 
@@ -107,7 +159,7 @@ def assert_same_everywhere(table, strategy):
 def test_named_strategies_match_the_rule_text_at_every_score_pair(rules, cutoff, num_rolls):
     course = COURSE_STRATEGIES[rules]
     cutoff = course.default if cutoff is None else cutoff
-    num_rolls = 6 if num_rolls is None else num_rolls
+    num_rolls = course.num_rolls if num_rolls is None else num_rolls
     kwargs = {course.key: cutoff, "num_rolls": num_rolls}
     zero = zero_dice_strategy(rules, cutoff, num_rolls)
     assert_same_everywhere(make(course.zero_dice, rules, GOAL, (), kwargs), zero)
@@ -179,7 +231,7 @@ def win_now_chance(rules, score, opp, num_rolls):
     """Plain-Python chance that NUM_ROLLS dice win the game this turn."""
     r = get_rules(rules)
     if num_rolls == 0:
-        return Fraction(int(r.after_turn(score + r.zero_dice(opp), opp)[0] >= GOAL))
+        return Fraction(int(r.after_turn(score + r.zero_dice(score, opp), opp)[0] >= GOAL))
     chances = exact.points_distribution(num_rolls, 6)
     return sum((p for points, p in enumerate(chances) if r.after_turn(score + points, opp)[0] >= GOAL), Fraction(0))
 
@@ -192,7 +244,7 @@ def plain_lead(rules, cutoff, num_rolls, lead, lead_rolls, trail, trail_rolls, e
             chances = [win_now_chance(rules, score, opp, n) for n in range(11)]
             if max(chances) > 0:
                 return chances.index(max(chances))
-        new, new_opp, extra = r.after_turn(score + r.zero_dice(opp), opp)
+        new, new_opp, extra = r.after_turn(score + r.zero_dice(score, opp), opp)
         if (new - score) - (new_opp - opp) + (extra_turn if extra else 0) >= cutoff:
             return 0
         if score - opp >= lead:
@@ -276,7 +328,10 @@ def test_final_strategy_is_within_two_points_of_the_best_response(rules):
     sixes = np.full((GOAL, GOAL), 6)
     ceiling = exact.best_response(sixes, rules).rate
     final = make("final_strategy", rules)
-    assert final.params and final.origin == "builtin"
+    if rules in FINAL_PARAMETERS:
+        assert final.params and final.origin == "builtin"
+    else:
+        assert final.origin == "solved" and final.table.tolist() == exact.best_response(sixes, rules).table.tolist()
     rate = exact.win_probabilities(final.table, sixes, rules).rate
     assert ceiling - 0.02 <= rate <= ceiling + 1e-12
     course = COURSE_STRATEGIES[rules]
