@@ -135,7 +135,15 @@ def _pass_values(run: ChildRun, number: int, filename: str, function: str, goal:
     """The values of pass NUMBER that the child sent (not yet checked), or
     SubmissionError naming what went wrong; SandboxError if the sandbox itself failed."""
     if not run.ready:
-        reason = run.setup_error or run.last_output_line() or f"the sandbox exited with status {run.returncode}"
+        reason = (
+            run.setup_error
+            or run.last_output_line()
+            or (
+                f"the sandbox did not start within {limits.wall_seconds:g} s"
+                if run.timed_out
+                else f"the sandbox exited with status {run.returncode}"
+            )
+        )
         raise SandboxError(f"cannot run strategy files here: {_clean(reason)}")
     again = " a second time" if number == 2 else ""
     stage = f"while being imported{again}"
