@@ -54,7 +54,7 @@ def assert_one_line_error(code, out, err, expected_code=1, *words):
 # --- hog match ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", RULE_SETS)
+@pytest.mark.parametrize("rules", KNOWN)
 def test_match_exact_gives_the_known_values(capsys, rules):
     data = hog_json(capsys, "match", "always_roll(4)", "always_roll(6)", "--rules", rules)
     assert data["method"] == "exact" and "stderr" not in data
