@@ -1,0 +1,157 @@
+"""Exact analysis over the full state (memory, zero-point cycles) against
+the plain-Python reference, and exact against simulation for every rule set."""
+
+import dataclasses
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from hog import exact, state_kernels
+from hog.exact import best_response, compile_rules, perfect_play, win_probabilities
+from hog.rules import RULE_SETS, get_rules
+from hog.simulate import simulate
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import reference_exact as reference  # noqa: E402
+
+FULL = [name for name in RULE_SETS if compile_rules(name, 20).full_state]
+
+
+def random_tables(seed: int, goal: int, count: int) -> np.ndarray:
+    """Tables of four kinds: any count, few dice, many dice, mostly 0 dice."""
+    rng = np.random.default_rng(seed)
+    if seed % 4 == 3:
+        return np.where(rng.random((count, goal, goal)) < 0.8, 0, rng.integers(1, 11, (count, goal, goal))).astype(
+            np.int8
+        )
+    low, high = [(0, 11), (0, 4), (4, 11)][seed % 4]
+    return rng.integers(low, high, size=(count, goal, goal), dtype=np.int8)
+
+
+def as_strategy(table: np.ndarray):
+    return lambda score, opponent_score: int(table[score, opponent_score])
+
+
+def reference_chances(a, b, rules):
+    return reference_game(a, b, rules, (a if a is not None else b).shape[0]).first_second()
+
+
+def reference_game(a, b, rules, goal):
+    strategies = [None if t is None else as_strategy(t) for t in (a, b)]
+    return reference.Game(*strategies, get_rules(rules), goal)
+
+
+def test_the_full_state_rule_sets():
+    assert FULL == ["hefty_hogs", "su20", "sp20", "fa19"]
+    assert compile_rules("hefty_hogs").cyclic and not compile_rules("fa19").cyclic
+    assert "value iteration" in compile_rules("hefty_hogs").method
+    assert "memory" in compile_rules("sp20").method
+
+
+@pytest.mark.parametrize("rules", FULL)
+@pytest.mark.parametrize("seed, goal", [(0, 12), (1, 18), (2, 15), (3, 20)])
+def test_tables_match_the_full_state_reference(rules, seed, goal):
+    a, b = random_tables(seed, goal, 2)
+    result = win_probabilities(a, b, rules)
+    assert (result.first, result.second) == pytest.approx(reference_chances(a, b, rules), abs=1e-12)
+
+
+@settings(max_examples=20, deadline=None)
+@given(rules=st.sampled_from(FULL), goal=st.integers(1, 9), data=st.data())
+def test_any_small_tables_match_the_full_state_reference(rules, goal, data):
+    cells = st.lists(st.integers(0, 10), min_size=goal * goal, max_size=goal * goal)
+    a = np.array(data.draw(cells), dtype=np.int8).reshape(goal, goal)
+    b = np.array(data.draw(cells), dtype=np.int8).reshape(goal, goal)
+    result = win_probabilities(a, b, rules)
+    assert (result.first, result.second) == pytest.approx(reference_chances(a, b, rules), abs=1e-12)
+
+
+def test_endless_games_are_won_by_nobody():
+    """hefty_hogs: tables that mostly roll 0 can pass 0-point turns back and
+    forth forever; the exact chances then add up to less than 1, as the
+    reference's least fixed point does."""
+    compiled = compile_rules("hefty_hogs", 30)
+    short = []
+    for seed in range(3, 40, 4):
+        a, b = random_tables(seed, 30, 2)
+        _, win, other = state_kernels.analyse(
+            exact.as_policy(a, compiled), exact.as_policy(b, compiled), False, False, True, compiled.state_arrays
+        )
+        if win[0, 0, 0, 0, 0] + other[0, 0, 0, 0, 0] < 1 - 1e-6:
+            short.append((a, b))
+    assert len(short) >= 3
+    for a, b in short[:3]:
+        result = win_probabilities(a, b, "hefty_hogs")
+        assert (result.first, result.second) == pytest.approx(reference_chances(a, b, "hefty_hogs"), abs=1e-12)
+        simulated = simulate(a, b, "hefty_hogs", games=4000, seed=1)
+        assert abs(simulated.rate - result.rate) <= 4 * simulated.stderr + 1e-12
+
+
+def test_feral_hogs_memory_matters():
+    """Without its memory (no Feral Hogs) fa19 gives other chances: the state is really used."""
+    a = np.full((100, 100), 4, np.int8)
+    a[::2] = 2  # alternating counts make Feral Hogs fire
+    b = np.full((100, 100), 6, np.int8)
+    fa19 = get_rules("fa19")
+    forgetful = dataclasses.replace(fa19, name="fa19_without_feral_hogs", memory=None)
+    with_memory = win_probabilities(a, b, fa19).rate
+    without = win_probabilities(a, b, forgetful).rate
+    assert with_memory - without > 0.01
+    assert with_memory == pytest.approx(simulate(a, b, "fa19", games=60_000, seed=5).rate, abs=0.01)
+
+
+@pytest.mark.parametrize("rules", FULL)
+def test_optimal_play_matches_the_reference(rules):
+    goal = 5 if rules == "fa19" else 7  # fa19 remembers 11 dice counts: the reference is slow
+    opponent = random_tables(5, goal, 1)[0]
+    response = best_response(opponent, rules)
+    assert (response.optimal_first, response.optimal_second) == pytest.approx(
+        reference_chances(None, opponent, rules), abs=1e-12
+    )
+    table_rate = win_probabilities(response.table, opponent, rules)
+    assert (response.first, response.second) == (table_rate.first, table_rate.second)
+    assert response.first <= response.optimal_first + 1e-12 and response.second <= response.optimal_second + 1e-12
+    perfect = perfect_play(rules, goal)
+    assert perfect.optimal_first == pytest.approx(reference_game(None, None, rules, goal).first_second()[0], abs=1e-12)
+
+
+@pytest.mark.parametrize("rules", FULL)
+def test_optimal_play_beats_every_table(rules):
+    goal = 30
+    opponent = random_tables(6, goal, 1)[0]
+    response = best_response(opponent, rules)
+    challengers = np.concatenate(
+        [random_tables(7, goal, 4), np.stack([np.full((goal, goal), n, np.int8) for n in range(11)]), response.table[None]]
+    )
+    results = exact.win_probabilities_many(opponent, challengers, rules)
+    # The challengers' chances are 1 - the opponent's, unless a game can go on forever.
+    challenger_first = np.array([win_probabilities(c, opponent, rules).first for c in challengers])
+    assert (challenger_first <= response.optimal_first + 1e-12).all()
+    assert results.shape == (len(challengers), 2)
+    if response.policy.shape[2] == 1:  # no memory: the table is the policy
+        assert response.table.tolist() == response.policy[:, :, 0, 0].tolist()
+        assert response.rate == pytest.approx(response.optimal_rate, abs=1e-12)
+
+
+# --- every rule set: exact against simulation ----------------------------------------
+
+
+@settings(max_examples=36, deadline=None)
+@given(rules=st.sampled_from(sorted(RULE_SETS)), seed=st.integers(0, 2**16))
+def test_exact_agrees_with_simulation(rules, seed):
+    a, b = random_tables(seed, 100, 2)
+    result = win_probabilities(a, b, rules)
+    simulated = simulate(a, b, rules, games=20_000, seed=seed)
+    assert abs(simulated.rate - result.rate) <= 4 * simulated.stderr + 1e-12
+    assert abs(simulated.first - result.first) <= 4 * np.sqrt(result.first * (1 - result.first) / 20_000) + 1e-9
+
+
+@pytest.mark.parametrize("rules", sorted(RULE_SETS))
+def test_always_roll_4_against_6_agrees_with_simulation(rules):
+    fours, sixes = np.full((100, 100), 4, np.int8), np.full((100, 100), 6, np.int8)
+    result = win_probabilities(fours, sixes, rules)
+    simulated = simulate(fours, sixes, rules, games=100_000, seed=11)
+    assert abs(simulated.rate - result.rate) <= 4 * simulated.stderr
