@@ -182,9 +182,6 @@ def make_averaged(original_function: Callable[..., float], num_samples: int = 10
     """Return a function that returns the average value of ORIGINAL_FUNCTION
     when called.
 
-    To implement this function, you will have to use *args syntax, a new Python
-    feature introduced in this project.  See the project description.
-
     >>> from hog.dice import make_test_dice
     >>> dice = make_test_dice(4, 2, 5, 1)
     >>> averaged_dice = make_averaged(dice, 1000)
