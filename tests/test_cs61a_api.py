@@ -18,8 +18,7 @@ import pytest
 import hog.dice
 import hog.game
 from hog.commentary import silence
-from hog.cs61a import _leader_commentary
-from hog.cs61a import as_course_hog, check_course_session, course_module
+from hog.cs61a import _leader_commentary, as_course_hog, check_course_session, course_module
 from hog.exact import win_probabilities
 from hog.rules import UnknownRuleSet
 
@@ -218,8 +217,7 @@ CONSTANTS = {
     "swine_align": {
         "GOAL_SCORE": 100,
         "FIRST_101_DIGITS_OF_PI": int(
-            "31415926535897932384626433832795028841971693993751"
-            "058209749445923078164062862089986280348253421170679"
+            "31415926535897932384626433832795028841971693993751058209749445923078164062862089986280348253421170679"
         ),
     },
     "sus_fuss": {"GOAL": 100},
@@ -327,9 +325,7 @@ def test_exports_exactly_the_course_names(rule_set):
     assert sorted(module.__all__) == sorted([*EXPECTED[rule_set], *CONSTANTS[rule_set]])
 
 
-@pytest.mark.parametrize(
-    "rule_set, name", [(rule_set, name) for rule_set, names in EXPECTED.items() for name in names]
-)
+@pytest.mark.parametrize("rule_set, name", [(rule_set, name) for rule_set, names in EXPECTED.items() for name in names])
 def test_signature_matches_the_table(rule_set, name):
     function = getattr(course_module(rule_set), name)
     assert callable(function)
@@ -373,7 +369,7 @@ def test_as_course_hog_restores_the_modules():
 def test_as_course_hog_restores_after_an_error():
     before = sys.modules["hog"]
     with pytest.raises(ZeroDivisionError), as_course_hog("more_boar"):
-        1 / 0
+        _ = 1 / 0
     assert sys.modules["hog"] is before
 
 
@@ -453,7 +449,7 @@ def test_winner_plays_with_the_defaults(module, monkeypatch):
 
     monkeypatch.setattr(module, "play", fake_play)
     a, b = module.always_roll(1), module.always_roll(2)
-    for scores, expected in (((100, 3), 0), ((3, 100), 1)):
+    for scores, expected in (((100, 3), 0), ((3, 100), 1)):  # noqa: B007 (fake_play returns scores)
         assert module.winner(a, b) == expected
     assert games == [((a, b, *update_args(module)), {})] * 2
 
@@ -639,3 +635,15 @@ def test_final_strategy_is_as_good_as_the_library_final_strategy(module):
         assert our_rate >= library_rate - 1e-12
     with pytest.raises(AssertionError, match="game should be over"):
         module.final_strategy(100, 3)
+
+
+def test_final_strategy_solves_inside_as_course_hog(module):
+    """A course script's first call of hog.final_strategy solves the rules
+    while "hog" is the course module."""
+    from hog.cs61a import _course
+
+    _course._best_response_to_always_roll_6.cache_clear()
+    with as_course_hog(rule_set_of(module)):
+        import hog as course_hog
+
+        assert course_hog.final_strategy(0, 0) in range(11)

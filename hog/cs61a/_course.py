@@ -12,6 +12,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable, Mapping
 
+import numpy as np
+
+# Imported here, not when first needed: inside as_course_hog, "hog" is the course module.
+from hog import exact
 from hog.commentary import Commentary, silence
 from hog.dice import Dice, six_sided
 from hog.game import GOAL, MAX_ROLLS, Strategy, Turn, assert_num_rolls, play_turns
@@ -194,11 +198,7 @@ def run_experiments(
 
 
 @lru_cache(maxsize=None)
-def _best_response_to_always_roll_6(rules: str, goal: int):  # -> numpy table
-    import numpy as np
-
-    from hog import exact
-
+def _best_response_to_always_roll_6(rules: str, goal: int) -> np.ndarray:
     return exact.best_response(np.full((goal, goal), 6, dtype=np.int8), rules).table
 
 
