@@ -2,10 +2,13 @@
 
     python benchmarks/bench_exact.py [--pairs 2000]
 
-* one pair, amortised over a batch of pairs, on one thread and on all;
+* one pair, amortised over a batch of pairs, on one thread and on all
+  (rule sets solved over the full state, memory or cycles, get batches a
+  hundredth the size);
 * compiling a rule set, best response to always_roll(6) and perfect play,
-  per rule set;
-* the plain-Python reference (tests/reference_exact.py) on one pair.
+  per rule set (with memory: optimal full-state play and its derived table);
+* the plain-Python reference (tests/reference_exact.py) on one pair, for the
+  rule sets solved over (score, opponent score, turn).
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ def league_tables(rules: str, count: int = 150) -> np.ndarray:
     tables = [np.full((GOAL, GOAL), n, dtype=np.int8) for n in range(11)]
     for cutoff in range(2, 14):
         for n in range(2, 11):
-            tables.append(np.where(zero_points[None, :] >= cutoff, 0, n).repeat(GOAL, axis=0).astype(np.int8))
+            tables.append(np.where(zero_points >= cutoff, 0, n).astype(np.int8))
     tables += [best_response(table, rules).table for table in tables[: count - len(tables)]]
     return np.stack(tables[:count])
 
@@ -55,12 +58,13 @@ def timed(function, *args, repeat: int = 1):
     return best, result
 
 
-def bench_pairs(pairs_count: int) -> None:
+def bench_pairs(batch: int) -> None:
     rng = np.random.default_rng(1)
-    pairs = rng.integers(0, 150, size=(pairs_count, 2))
     threads = numba.get_num_threads()
-    print(f"exact pairs, goal {GOAL}, batches of {pairs_count} pairs (both seatings each), 150 tables:")
+    print(f"exact pairs, goal {GOAL}, batches of {batch} pairs (both seatings each; full state: {batch // 100}), 150 tables:")
     for rules in RULE_SETS:
+        pairs_count = max(2, batch // 100) if compile_rules(rules, GOAL).full_state else batch
+        pairs = rng.integers(0, 150, size=(pairs_count, 2))
         for kind, tables in (("league-like", league_tables(rules)), ("random", random_tables())):
             win_probabilities_pairs(tables, pairs[:4], rules)  # load the kernels
             figures = []
@@ -80,20 +84,48 @@ def bench_solvers() -> None:
     perfect_play("square_swine", 20)  # load the kernels
     print(f"solvers, goal {GOAL} (compile: rule set -> arrays, once per process):")
     for rules in RULE_SETS:
-        compile_seconds, _ = timed(compile_rules, rules, GOAL)
+        compile_seconds, compiled = timed(compile_rules, rules, GOAL)
+        best_response(roll6[:20, :20], rules)  # load the kernels
         response_seconds, response = timed(best_response, roll6, rules, repeat=3)
         perfect_seconds, perfect = timed(perfect_play, rules, GOAL, repeat=3)
+        optimal = ""
+        if response.policy is not None and compiled.bonus.shape[0] > 1:
+            optimal = (
+                f" [optimal full-state play: {response.optimal_rate:.12f} vs always_roll(6), "
+                f"first mover {perfect.optimal_first:.12f}]"
+            )
         print(
             f"  {rules:13s} compile {compile_seconds:.3f} s; best response {response_seconds:.4f} s "
             f"(rate vs always_roll(6) {response.rate:.12f}); perfect play {perfect_seconds:.4f} s "
-            f"(first mover wins {perfect.first:.12f})"
+            f"(first mover wins {perfect.first:.12f}){optimal}"
         )
+
+
+def bench_full_state_pair() -> None:
+    """One pair at a time (no batch), one thread: the rule sets with memory or cycles."""
+    numba.set_num_threads(1)
+    print(f"full-state rule sets, one exact pair per call, one thread, goal {GOAL}:")
+    for rules in RULE_SETS:
+        if not compile_rules(rules, GOAL).full_state:
+            continue
+        tables = league_tables(rules, 40)
+        win_probabilities(tables[0], tables[1], rules)  # load the kernels
+        times = [timed(win_probabilities, tables[i], tables[-1 - i], rules)[0] for i in range(8)]
+        fours = timed(win_probabilities, tables[4], tables[6], rules, repeat=3)
+        print(
+            f"  {rules:13s} league-like tables: median {1e3 * sorted(times)[4]:.1f} ms, "
+            f"max {1e3 * max(times):.1f} ms; always_roll(4) vs always_roll(6): {1e3 * fours[0]:.1f} ms "
+            f"(rate {fours[1].rate:.12f})"
+        )
+    numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
 
 
 def bench_reference() -> None:
     a, b = np.full((GOAL, GOAL), 4), np.full((GOAL, GOAL), 6)
     print(f"plain-Python reference, one pair, goal {GOAL}, always_roll(4) vs always_roll(6):")
     for rules in RULE_SETS:
+        if compile_rules(rules, GOAL).full_state:
+            continue  # at goal 100 the full-state reference takes minutes; the tests use small goals
         game = reference_exact.Game(lambda s, o: int(a[s, o]), lambda s, o: int(b[s, o]), get_rules(rules), GOAL)
         seconds, (first, second) = timed(game.first_second)
         check = win_probabilities(a, b, rules)
@@ -106,6 +138,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"numba threads: {numba.get_num_threads()}")
     bench_solvers()
+    bench_full_state_pair()
     bench_pairs(args.pairs)
     bench_reference()
 
