@@ -457,7 +457,8 @@ Called roll dice!
 >>> hog.take_turn(10, 0, hog.make_test_dice(2, 3)), hog.take_turn(4, 99, hog.make_test_dice(6))
 (25, 24)
 """,
-    # Messages end in "...": under pytest, an assert given as a path to pytest adds its own line.
+    # Messages end in "...": pytest rewrites the asserts of a module named on its command line,
+    # which adds a line to their messages.
     "assertions": """
 >>> from hog import *
 >>> free_bacon(100)  # doctest: +ELLIPSIS
@@ -487,6 +488,11 @@ AssertionError...
 (1, 0, 100)
 >>> play(always_roll(5), always_roll(5), goal=10, dice=make_test_dice(3)) # Goal score is not hardwired
 (15, 0)
+""",
+    "final_strategy": """
+>>> from hog import *
+>>> [final_strategy(0, 0) in range(11), final_strategy(99, 98) in range(11)]
+[True, True]
 """,
     "commentary": """
 >>> from hog import *
