@@ -79,8 +79,10 @@ def both(f: Commentary, g: Commentary) -> Commentary:
 
 
 #: How each rule set's course words a record gain ({gain} and {who} filled in).
+#: ``announce_highest``'s wording per rule set (the course's of that semester).
 HIGHEST_MESSAGES = {
     "more_boar": "Player {who} has reached a new maximum point gain. {gain} point(s)!",
+    "su21": "Player {who} has reached a new maximum point gain. {gain} point(s)!",
     "hog_pile": "{gain} point(s)! That's a record gain for Player {who}!",
     "swine_align": "{gain} point(s)! The most yet for Player {who}",
 }

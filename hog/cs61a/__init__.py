@@ -1,10 +1,11 @@
 """The course's API: one module per rule set, as the CS 61A ``hog.py`` of
 that semester named things.
 
-``hog.cs61a.more_boar``, ``hog_pile``, ``swine_swap``, ``square_swine`` and
-``swine_align`` each offer the course's functions with the course's
-parameter names, defaults, assertions and printed texts. Rules come from
-``hog.rules`` and the game loop from ``hog.game``.
+``hog.cs61a.<rule set>`` (one for each of the eighteen rule sets of
+``hog.rules``, e.g. ``sus_fuss``, ``square_swine``, ``fa19``) each offer the
+course's functions with that semester's parameter names, defaults,
+assertions and printed texts. Rules come from ``hog.rules``; the modules
+only arrange them as the course did.
 
 Course code written against ``import hog`` and ``import dice`` (ok tests,
 ``hog_gui.py``) runs unchanged inside ``as_course_hog``:

@@ -129,7 +129,7 @@ def play(
     return _course.play(strategy0, strategy1, turn, score0, score1, goal, say)
 
 
-announce_highest = make_announce_highest(HIGHEST_MESSAGES["more_boar"])
+announce_highest = make_announce_highest(HIGHEST_MESSAGES["su21"])
 
 
 def make_averaged(original_function: Callable[..., float], trials_count: int = 1000) -> Callable[..., float]:
