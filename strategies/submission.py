@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from hog.rules import RULE_SETS
+from hog.rules import UnknownRuleSet, get_rules
 from strategies.loader import Limits, SandboxError, load_source, table_from_source
 from strategies.table import StrategyTable
 
@@ -108,11 +108,12 @@ def check_file(
     try:
         source = load_source(path)
         declared = declared_rules(source) if Path(path).suffix.lower() == ".py" else None
-        if declared is not None and declared != rules:
+        if declared is not None and get_rules(declared).name != rules:
+            meant = get_rules(declared).name
             return Submission(
                 file,
                 error=f"{filename}: its header says '# rules: {declared}', not {rules}; "
-                f"submit it for {declared} (--rules {declared})",
+                f"submit it for {meant} (--rules {meant})",
                 named=name is not None,
             )
         table = table_from_source(source, filename, rules, goal, function, name)
@@ -126,10 +127,16 @@ def check_file(
 
 
 def declared_rules(source: str) -> str | None:
-    """The rule set a ``# rules: NAME`` line in the first lines of SOURCE names, if it is one."""
+    """The rule set or semester code a ``# rules: NAME`` line in the first
+    lines of SOURCE gives, as written, if it is one."""
     head = "\n".join(source.splitlines()[:_HEADER_LINES])
-    names = [m.group(1) for m in _RULES_HEADER.finditer(head) if m.group(1) in RULE_SETS]
-    return names[0] if names else None
+    for match in _RULES_HEADER.finditer(head):
+        try:
+            get_rules(match.group(1))
+        except UnknownRuleSet:
+            continue
+        return match.group(1)
+    return None
 
 
 def store_submissions(

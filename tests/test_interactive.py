@@ -16,7 +16,7 @@ from hog.rules import RULE_SETS, get_rules
 
 RULES = tuple(RULE_SETS)
 #: Rule sets whose course module has commentary (RULES.md).
-WITH_COMMENTARY = ("more_boar", "hog_pile", "swine_align")
+WITH_COMMENTARY = ("more_boar", "hog_pile", "swine_align", "su21")
 
 
 def varied(score: int, opponent_score: int) -> int:
@@ -33,10 +33,22 @@ def play_through(game: Game, strategies) -> None:
         game.take_turn(strategies[game.who](score, opponent))
 
 
+def never_stalling(rules: str):
+    """``cautious``, but never rolling 0 where that scores 0 points (hefty_hogs could loop forever)."""
+    zero_dice = get_rules(rules).zero_dice
+
+    def strategy(score: int, opponent_score: int) -> int:
+        num_rolls = cautious(score, opponent_score)
+        return 4 if num_rolls == 0 and zero_dice(score, opponent_score) == 0 else num_rolls
+
+    return strategy
+
+
 @pytest.mark.parametrize("rules", RULES)
 @pytest.mark.parametrize("seed", range(8))
 def test_same_final_scores_as_the_reference_game(rules: str, seed: int) -> None:
-    strategies = (varied, cautious) if seed % 2 else (cautious, varied)
+    careful = never_stalling(rules)
+    strategies = (varied, careful) if seed % 2 else (careful, varied)
     expected = reference.play(*strategies, rules, dice=make_fair_dice(6, random.Random(seed)))
     game = Game(rules, seed=seed)
     play_through(game, strategies)
@@ -60,7 +72,7 @@ def test_commentary_is_what_the_course_play_prints(rules: str, capsys: pytest.Ca
 @pytest.mark.parametrize("rules", [r for r in RULES if r not in WITH_COMMENTARY])
 def test_no_commentary_without_course_commentary(rules: str) -> None:
     game = Game(rules, seed=2)
-    play_through(game, (varied, cautious))
+    play_through(game, (varied, never_stalling(rules)))
     assert all(report.commentary == () for report in game.history)
 
 

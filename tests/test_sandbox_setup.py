@@ -14,6 +14,7 @@ FILE = FIXTURES / "realistic" / "hog_pile.py"
 
 
 def test_without_bubblewrap_no_file_runs(monkeypatch, tmp_path):
+    monkeypatch.setattr("strategies.confine.bundled_bwrap", lambda: None)  # only bwrap on the PATH counts
     monkeypatch.setenv("PATH", str(tmp_path))
     with pytest.raises(SandboxError) as caught:
         load_file(FILE, "hog_pile")
@@ -28,6 +29,7 @@ def test_a_sandbox_that_fails_to_start_is_our_failure_not_the_files(monkeypatch,
     fake = tmp_path / "bwrap"
     fake.write_text("#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n")
     fake.chmod(0o755)
+    monkeypatch.setattr("strategies.confine.bundled_bwrap", lambda: None)  # only bwrap on the PATH counts
     monkeypatch.setenv("PATH", str(tmp_path))
     with pytest.raises(SandboxError) as caught:
         load_file(FILE, "hog_pile")

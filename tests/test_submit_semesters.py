@@ -142,10 +142,6 @@ def test_a_semester_header_is_honoured_for_its_rule_set(given, tmp_path):
     assert stored_rules(db) == [("hog", "sus_fuss", GOAL)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="strategies.submission.declared_rules knows rule-set names only, so a '# rules: fa24' header is ignored",
-)
 def test_a_semester_header_is_checked_against_the_rules_given(tmp_path):
     """A fa24 file submitted for square_swine is refused with one line, and nothing is stored."""
     path, db = _with_header("rules: fa24", tmp_path), tmp_path / "arena.db"
