@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from hog.rules import after_turn as after
 from hog.rules import zero_dice as zero
@@ -49,13 +49,12 @@ def _swap_years(
     name: str, bacon: Callable[[int], int], is_swap: Callable[[int, int], bool], summary: str, memory: Memory | None
 ) -> RuleSet:
     """A rule set of the Free Bacon / Swine Swap years (fa17 .. su20)."""
-    after_turn_rule = "Feral Hogs / Swine Swap" if memory else "Swine Swap"
     return RuleSet(
         name,
         (name,),
         summary,
         "Free Bacon",
-        after_turn_rule,
+        "Swine Swap",
         PIG_OUT,
         _of_opponent(bacon),
         after.swapping(is_swap),
