@@ -38,6 +38,52 @@ SWEEP_TOLERANCE = 1e-15
 MAX_SWEEPS = 100_000
 
 
+@njit(cache=True, inline="always")
+def _outcomes(score, opponent, n, b, arrays, chance, kind, new_score, new_opponent, memory):
+    """List the outcomes of rolling N with bonus B at (SCORE, OPPONENT) into
+    the last five arrays; returns how many there are. ``kind``: 0 the mover
+    has won, 1 lost, 2 moves again, 3 the turn passes."""
+    zero_points, dice_probabilities, after_score, after_opponent, after_extra, bonus, remember = arrays
+    goal = zero_points.shape[0]
+    sides = (dice_probabilities.shape[1] - 1) // MAX_ROLLS
+    count = 0
+    first_points = zero_points[score, opponent] if n == 0 else 1
+    last_points = first_points if n == 0 else sides * n
+    for points in range(first_points, last_points + 1):
+        p = 1.0 if n == 0 else dice_probabilities[n, points]
+        if p == 0.0:
+            continue
+        reached = score + points + b
+        s2 = after_score[reached, opponent]
+        o2 = after_opponent[reached, opponent]
+        chance[count] = p
+        new_score[count] = s2
+        new_opponent[count] = o2
+        memory[count] = remember[n, points]
+        if s2 >= goal or o2 >= goal:
+            kind[count] = 0 if s2 > o2 else 1
+        elif after_extra[reached, opponent]:
+            kind[count] = 2
+        else:
+            kind[count] = 3
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def _scratch(arrays):
+    """Room for one (dice count, bonus)'s outcomes: chance, kind, new score,
+    new opponent score, memory."""
+    most = arrays[1].shape[1]
+    return (
+        np.empty(most),
+        np.empty(most, dtype=np.int64),
+        np.empty(most, dtype=np.int64),
+        np.empty(most, dtype=np.int64),
+        np.empty(most, dtype=np.int64),
+    )
+
+
 @njit(cache=True)
 def analyse(policy_a, policy_b, optimise, perfect, cyclic, arrays):
     """The dynamic programme over the full state.
@@ -53,17 +99,13 @@ def analyse(policy_a, policy_b, optimise, perfect, cyclic, arrays):
     bonus) are listed once (chance, where they lead) and then valued for
     every memory of the opponent.
     """
-    zero_points, dice_probabilities, after_score, after_opponent, after_extra, bonus, remember = arrays
+    zero_points, bonus = arrays[0], arrays[5]
     goal = policy_a.shape[0]
     memories = bonus.shape[0]
-    sides = (dice_probabilities.shape[1] - 1) // MAX_ROLLS
     win = np.zeros((2, goal, goal, memories, memories))
     other = np.zeros((2, goal, goal, memories, memories))
     chosen = np.zeros((goal, goal, memories, memories), dtype=np.int8)
-    widest_bonus = 0
-    for m in range(memories):
-        for n in range(MAX_ROLLS + 1):
-            widest_bonus = max(widest_bonus, bonus[m, n])
+    widest_bonus = bonus.max()
     # q_win[n, b, mo], q_other[n, b, mo]: rolling n with bonus b, the
     # opponent remembering mo, in the state at hand; needed[n, b] == visit
     # marks the (n, b) this state uses.
@@ -71,12 +113,7 @@ def analyse(policy_a, policy_b, optimise, perfect, cyclic, arrays):
     q_other = np.zeros((MAX_ROLLS + 1, widest_bonus + 1, memories))
     needed = np.zeros((MAX_ROLLS + 1, widest_bonus + 1), dtype=np.int64)
     visit = 0
-    most = sides * MAX_ROLLS + 1
-    chance = np.empty(most)
-    kind = np.empty(most, dtype=np.int64)  # 0: won, 1: lost, 2: extra turn, 3: the turn passes
-    new_score = np.empty(most, dtype=np.int64)
-    new_opponent = np.empty(most, dtype=np.int64)
-    memory = np.empty(most, dtype=np.int64)
+    chance, kind, new_score, new_opponent, memory = _scratch(arrays)
     for total in range(2 * goal - 2, -1, -1):
         for _ in range(MAX_SWEEPS):
             moved = 0.0
@@ -99,28 +136,9 @@ def analyse(policy_a, policy_b, optimise, perfect, cyclic, arrays):
                                 if needed[n, b] == visit:
                                     continue
                                 needed[n, b] = visit
-                                # The outcomes of rolling n with bonus b.
-                                count = 0
-                                first_points = zero_points[score, opponent] if n == 0 else 1
-                                last_points = first_points if n == 0 else sides * n
-                                for points in range(first_points, last_points + 1):
-                                    p = 1.0 if n == 0 else dice_probabilities[n, points]
-                                    if p == 0.0:
-                                        continue
-                                    reached = score + points + b
-                                    s2 = after_score[reached, opponent]
-                                    o2 = after_opponent[reached, opponent]
-                                    chance[count] = p
-                                    new_score[count] = s2
-                                    new_opponent[count] = o2
-                                    memory[count] = remember[n, points]
-                                    if s2 >= goal or o2 >= goal:
-                                        kind[count] = 0 if s2 > o2 else 1
-                                    elif after_extra[reached, opponent]:
-                                        kind[count] = 2
-                                    else:
-                                        kind[count] = 3
-                                    count += 1
+                                count = _outcomes(
+                                    score, opponent, n, b, arrays, chance, kind, new_score, new_opponent, memory
+                                )
                                 # Valued for every memory m2 of the opponent at once:
                                 # the values are laid out [.., opponent memory, own memory],
                                 # so the turn passing reads one contiguous row.
@@ -201,12 +219,13 @@ def pair_win_probabilities(policies, pairs, cyclic, arrays):
 
 @njit(cache=True)
 def occupancy(policy_a, policy_b, arrays):
-    """How often each state with A to move is visited, summed over A's game
-    moving first and its game moving second (rules without cycles)."""
-    zero_points, dice_probabilities, after_score, after_opponent, after_extra, bonus, remember = arrays
+    """How often each state with A to move is visited, ``[score, opponent, own
+    memory, opponent memory]``, summed over A's game moving first and its
+    game moving second (rules without cycles)."""
+    bonus = arrays[5]
     goal = policy_a.shape[0]
     memories = bonus.shape[0]
-    sides = (dice_probabilities.shape[1] - 1) // MAX_ROLLS
+    chance, kind, new_score, new_opponent, memory = _scratch(arrays)
     mass = np.zeros((2, goal, goal, memories, memories))
     mass[0, 0, 0, 0, 0] += 1.0
     mass[1, 0, 0, 0, 0] += 1.0
@@ -221,21 +240,48 @@ def occupancy(policy_a, policy_b, arrays):
                         if here == 0.0:
                             continue
                         n = policy[score, opponent, ms, mo]
-                        b = bonus[ms, n]
-                        first_points = zero_points[score, opponent] if n == 0 else 1
-                        last_points = first_points if n == 0 else sides * n
-                        for points in range(first_points, last_points + 1):
-                            p = 1.0 if n == 0 else dice_probabilities[n, points]
-                            if p == 0.0:
-                                continue
-                            reached = score + points + b
-                            new_score = after_score[reached, opponent]
-                            new_opponent = after_opponent[reached, opponent]
-                            if new_score >= goal or new_opponent >= goal:
-                                continue
-                            memory = remember[n, points]
-                            if after_extra[reached, opponent]:
-                                mass[mover, new_score, new_opponent, memory, mo] += here * p
-                            else:
-                                mass[1 - mover, new_opponent, new_score, mo, memory] += here * p
+                        count = _outcomes(
+                            score, opponent, n, bonus[ms, n], arrays, chance, kind, new_score, new_opponent, memory
+                        )
+                        for j in range(count):
+                            if kind[j] == 2:
+                                mass[mover, new_score[j], new_opponent[j], memory[j], mo] += here * chance[j]
+                            elif kind[j] == 3:
+                                mass[1 - mover, new_opponent[j], new_score[j], mo, memory[j]] += here * chance[j]
     return mass[0]
+
+
+@njit(cache=True)
+def table_gains(win, other, visits, arrays):
+    """``gains[score, opponent, n]``: A's chance to win by rolling n now and
+    then playing on as WIN and OTHER say (the values of A's table against
+    B's, from ``analyse``), summed over the states with A to move at that
+    score pair, each weighted by VISITS (``occupancy``)."""
+    bonus = arrays[5]
+    goal = visits.shape[0]
+    memories = bonus.shape[0]
+    widest_bonus = bonus.max()
+    chance, kind, new_score, new_opponent, memory = _scratch(arrays)
+    weight = np.empty(memories)
+    gains = np.zeros((goal, goal, MAX_ROLLS + 1))
+    for score in range(goal):
+        for opponent in range(goal):
+            for n in range(MAX_ROLLS + 1):
+                for b in range(widest_bonus + 1):
+                    weight[:] = 0.0
+                    for ms in range(memories):
+                        if bonus[ms, n] == b:
+                            weight += visits[score, opponent, ms]
+                    if weight.sum() == 0.0:
+                        continue
+                    count = _outcomes(score, opponent, n, b, arrays, chance, kind, new_score, new_opponent, memory)
+                    total = 0.0
+                    for j in range(count):
+                        if kind[j] == 0:
+                            total += chance[j] * weight.sum()
+                        elif kind[j] == 2:
+                            total += chance[j] * (weight * win[0, new_score[j], new_opponent[j], :, memory[j]]).sum()
+                        elif kind[j] == 3:
+                            total += chance[j] * (weight * other[1, new_opponent[j], new_score[j], memory[j]]).sum()
+                    gains[score, opponent, n] += total
+    return gains
