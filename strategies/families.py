@@ -3,7 +3,10 @@
 A family declares integer parameters with bounds (evolution reads them) and
 builds a table for any rule set and goal, vectorised over the score plane.
 Every rule effect comes from the arrays ``hog.exact.compile_rules`` makes
-from the rule definitions; no rule is restated here.
+from the rule definitions; no rule is restated here. ``Family`` is also the
+type of every built-in of ``strategies.library``: a course's strategy is a
+family under another name (``Family.alias``: renamed parameters, other
+defaults), ``perfect`` a family without parameters.
 
 * ``always_roll(n)``: the same dice count everywhere.
 * ``zero_dice(cutoff, num_rolls)``: 0 when the zero-dice points are at least
@@ -32,9 +35,10 @@ choice against a field of opponents (evolution tunes the model).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache, partial
+from typing import Any
 
 import numpy as np
 
@@ -48,9 +52,8 @@ __all__ = [
     "Family",
     "Plane",
     "FAMILIES",
+    "SWAP_UNGUARDED",
     "get_family",
-    "bind_arguments",
-    "expression",
     "score_plane",
 ]
 
@@ -69,62 +72,13 @@ class Parameter:
     default: int | None
     help: str = ""
 
+    def __post_init__(self) -> None:
+        if not self.low <= self.high or not (self.default is None or self.low <= self.default <= self.high):
+            raise ValueError(f"parameter {self.name}: default {self.default} or bounds {self.low}..{self.high} wrong")
+
     def describe(self) -> str:
         default = "required" if self.default is None else f"default {self.default}"
         return f"{self.name} {self.low}..{self.high} ({default})"
-
-    def renamed(self, name: str, default: int | None = None) -> "Parameter":
-        """The same parameter under another name (and default)."""
-        return Parameter(name, self.low, self.high, self.default if default is None else default, self.help)
-
-
-def describe_parameters(parameters: Sequence[Parameter]) -> str:
-    """``a 0..10 (default 6), b 1..100 (required)`` or ``none``."""
-    return ", ".join(p.describe() for p in parameters) or "none"
-
-
-def bind_arguments(
-    label: str,
-    parameters: Sequence[Parameter],
-    args: Sequence[Any] = (),
-    kwargs: Mapping[str, Any] | None = None,
-) -> dict[str, int]:
-    """Match positional ARGS and keyword KWARGS to PARAMETERS, fill defaults and
-    check bounds; raise ParameterError naming LABEL and the valid parameters."""
-    kwargs = dict(kwargs or {})
-    names = [p.name for p in parameters]
-    where = f"parameters: {describe_parameters(parameters)}"
-    if len(args) > len(parameters):
-        raise ParameterError(f"{label} takes at most {len(parameters)} positional arguments, got {len(args)}; {where}")
-    values = dict(zip(names, args))
-    for key, value in kwargs.items():
-        if key not in names:
-            raise ParameterError(f"{label}: unknown parameter {key!r}; {where}")
-        if key in values:
-            raise ParameterError(f"{label}: parameter {key!r} given twice; {where}")
-        values[key] = value
-    bound: dict[str, int] = {}
-    for parameter in parameters:
-        value = values.get(parameter.name, parameter.default)
-        if value is None:
-            raise ParameterError(f"{label}: missing parameter {parameter.name!r}; {where}")
-        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-            raise ParameterError(f"{label}: {parameter.name} must be an integer, not {value!r}; {where}")
-        if not parameter.low <= value <= parameter.high:
-            raise ParameterError(
-                f"{label}: {parameter.name}={value} is out of bounds {parameter.low}..{parameter.high}; {where}"
-            )
-        bound[parameter.name] = int(value)
-    return bound
-
-
-def expression(name: str, params: Mapping[str, int], parameters: Sequence[Parameter]) -> str:
-    """The canonical spec text: ``name``, ``name(6)`` for one required
-    parameter, else ``name(k=v, ...)`` listing the non-default values."""
-    if len(parameters) == 1 and parameters[0].default is None:
-        return f"{name}({params[parameters[0].name]})"
-    changed = [f"{p.name}={params[p.name]}" for p in parameters if params[p.name] != p.default]
-    return f"{name}({', '.join(changed)})" if changed else name
 
 
 # --- the score plane --------------------------------------------------------
@@ -200,27 +154,120 @@ Builder = Callable[[Plane, Mapping[str, int]], np.ndarray]
 
 @dataclass(frozen=True)
 class Family:
-    """A named family: its parameters and a vectorised table builder."""
+    """A named entry of the library: a family of strategies, a named member
+    of one, or a single strategy (a family without parameters).
+
+    ``builder`` makes the table from the score plane and the parameters
+    under its own names. An alias of a family (``Family.alias``: a course's
+    strategy, ``final_strategy``) keeps the builder and differs only in data:
+    ``rename`` maps a builder parameter's name to the entry's, ``fixed``
+    holds builder parameters the caller cannot set, and ``parameters`` carry
+    the entry's names and defaults. ``about`` is the summary with parameters
+    written ``{name}`` under the builder's names; ``summary`` shows the
+    entry's names.
+    """
 
     name: str
-    summary: str
+    about: str
     parameters: tuple[Parameter, ...]
     builder: Builder
+    origin: str = "family"
+    rename: Mapping[str, str] = field(default_factory=dict)
+    fixed: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def summary(self) -> str:
+        """One line on what the strategy does, in the entry's parameter names."""
+        names = {name: name for name in self.fixed}
+        names.update((self._builder_name(p.name), p.name) for p in self.parameters)
+        return self.about.format_map(names)
+
+    def _builder_name(self, name: str) -> str:
+        return next((old for old, new in self.rename.items() if new == name), name)
+
+    def signature(self) -> str:
+        """``name(p, q)`` or ``name``, for listings and error messages."""
+        names = ", ".join(p.name for p in self.parameters)
+        return f"{self.name}({names})" if names else self.name
 
     def bind(self, *args: Any, **kwargs: Any) -> dict[str, int]:
-        """Checked parameters, defaults filled in (ParameterError if bad)."""
-        return bind_arguments(self.name, self.parameters, args, kwargs)
+        """Positional ARGS and keyword KWARGS matched to the parameters,
+        defaults filled in and bounds checked; ParameterError naming the
+        entry and its valid parameters."""
+        where = f"parameters: {', '.join(p.describe() for p in self.parameters) or 'none'}"
+        if len(args) > len(self.parameters):
+            raise ParameterError(
+                f"{self.name} takes at most {len(self.parameters)} positional arguments, got {len(args)}; {where}"
+            )
+        values = {p.name: value for p, value in zip(self.parameters, args, strict=False)}
+        for key, value in kwargs.items():
+            if key not in {p.name for p in self.parameters}:
+                raise ParameterError(f"{self.name}: unknown parameter {key!r}; {where}")
+            if key in values:
+                raise ParameterError(f"{self.name}: parameter {key!r} given twice; {where}")
+            values[key] = value
+        bound: dict[str, int] = {}
+        for parameter in self.parameters:
+            value = values.get(parameter.name, parameter.default)
+            if value is None:
+                raise ParameterError(f"{self.name}: missing parameter {parameter.name!r}; {where}")
+            if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+                raise ParameterError(f"{self.name}: {parameter.name} must be an integer, not {value!r}; {where}")
+            if not parameter.low <= value <= parameter.high:
+                raise ParameterError(
+                    f"{self.name}: {parameter.name}={value} is out of bounds {parameter.low}..{parameter.high}; {where}"
+                )
+            bound[parameter.name] = int(value)
+        return bound
+
+    def expression(self, params: Mapping[str, int]) -> str:
+        """The canonical spec text of a member: ``name``, ``name(6)`` for one
+        required parameter, else ``name(k=v, ...)`` listing the non-default values."""
+        parameters = self.parameters
+        if len(parameters) == 1 and parameters[0].default is None:
+            return f"{self.name}({params[parameters[0].name]})"
+        changed = [f"{p.name}={params[p.name]}" for p in parameters if params[p.name] != p.default]
+        return f"{self.name}({', '.join(changed)})" if changed else self.name
 
     def build(self, rules: str, goal: int, params: Mapping[str, int]) -> np.ndarray:
-        """The raw goal x goal int8 table for already checked PARAMS."""
-        table = self.builder(score_plane(rules, goal), params)
+        """The raw goal x goal int8 table for already checked PARAMS (the entry's names)."""
+        inner = {**self.fixed, **{self._builder_name(k): v for k, v in params.items()}}
+        table = self.builder(score_plane(rules, goal), inner)
         return np.ascontiguousarray(np.broadcast_to(table, (goal, goal)), dtype=np.int8)
 
     def table(self, rules: str, goal: int = 100, *args: Any, **kwargs: Any) -> StrategyTable:
-        """A member as a StrategyTable named by its canonical expression."""
+        """A member as a StrategyTable named by its canonical expression; its
+        ``params`` are the fixed and the bound parameters."""
         params = self.bind(*args, **kwargs)
-        name = expression(self.name, params, self.parameters)
-        return StrategyTable(self.build(rules, goal, params), rules, name, "family", params)
+        return StrategyTable(
+            self.build(rules, goal, params), rules, self.expression(params), self.origin, {**self.fixed, **params}
+        )
+
+    def alias(
+        self,
+        name: str,
+        *,
+        rename: Mapping[str, str] | None = None,
+        defaults: Mapping[str, int] | None = None,
+        fixed: Mapping[str, int] | None = None,
+        origin: str = "builtin",
+        about: str | None = None,
+    ) -> Family:
+        """This family as the entry NAME: RENAME maps parameter names to the
+        alias's, DEFAULTS (by the alias's names) replace defaults, FIXED
+        parameters (bounds checked) leave the signature; the summary is this
+        family's unless ABOUT is given. Only a family itself has aliases."""
+        if self.rename or self.fixed:
+            raise ValueError(f"{self.name} is an alias itself; alias its family")
+        rename, defaults, fixed = dict(rename or {}), dict(defaults or {}), dict(fixed or {})
+        fixed = replace(self, parameters=tuple(p for p in self.parameters if p.name in fixed)).bind(**fixed)
+        parameters = tuple(replace(p, name=rename.get(p.name, p.name)) for p in self.parameters if p.name not in fixed)
+        parameters = tuple(replace(p, default=defaults.pop(p.name, p.default)) for p in parameters)
+        unknown = set(defaults) | set(rename) - {p.name for p in self.parameters}
+        if unknown:
+            raise ValueError(f"{name}: {self.name} has no parameters {sorted(unknown)}")
+        about = self.about if about is None else about
+        return replace(self, name=name, about=about, parameters=parameters, origin=origin, rename=rename, fixed=fixed)
 
 
 def _dice(name: str = "num_rolls", default: int | None = 6, help: str = "dice to roll otherwise") -> Parameter:
@@ -257,11 +304,6 @@ def _swap(plane: Plane, p: Mapping[str, int], avoid_harmful: bool = True) -> np.
     return table
 
 
-def swap_without_avoiding(plane: Plane, p: Mapping[str, int]) -> np.ndarray:
-    """``swap`` that does not avoid a harmful swap (the su18 course's swap_strategy)."""
-    return _swap(plane, p, avoid_harmful=False)
-
-
 def _lead(plane: Plane, p: Mapping[str, int]) -> np.ndarray:
     margin = plane.score - plane.opponent
     rolls = np.where(
@@ -291,34 +333,42 @@ ALWAYS_ROLL = Family(
 )
 ZERO_DICE = Family(
     "zero_dice",
-    "0 when the zero-dice points are at least cutoff, else num_rolls",
+    "0 when the zero-dice points are at least {cutoff}, else {num_rolls}",
     (_CUTOFF, _dice()),
     _zero_dice,
 )
 TRIGGER = Family(
     "trigger",
-    "0 when rolling 0 sets off the after-turn rule or scores at least cutoff, else num_rolls",
+    "0 when rolling 0 sets off the after-turn rule or scores at least {cutoff}, else {num_rolls}",
     (_CUTOFF, _dice()),
     _trigger,
 )
 GAIN = Family(
     "gain",
-    "0 when rolling 0 raises the score (after-turn rule applied) by at least threshold, else num_rolls",
+    "0 when rolling 0 raises the score (after-turn rule applied) by at least {threshold}, else {num_rolls}",
     (_THRESHOLD, _dice()),
     _gain,
 )
+_SWAP_OTHERWISE = "otherwise 0 when the zero-dice points are at least {cutoff}, else {num_rolls}"
 SWAP = Family(
     "swap",
-    "0 when rolling 0 swaps the scores to the player's gain; num_rolls when it would swap to a loss; "
-    "otherwise 0 when the zero-dice points are at least cutoff, else num_rolls",
+    "0 when rolling 0 swaps the scores to the player's gain; {num_rolls} when it would swap to a loss; "
+    + _SWAP_OTHERWISE,
     (_CUTOFF, _dice()),
     _swap,
 )
+#: ``swap`` without avoiding a harmful swap (su18's swap_strategy); not in FAMILIES.
+SWAP_UNGUARDED = Family(
+    "swap",
+    "0 when rolling 0 swaps the scores to the player's gain; " + _SWAP_OTHERWISE,
+    SWAP.parameters,
+    partial(_swap, avoid_harmful=False),
+)
 LEAD = Family(
     "lead",
-    "endgame, zero-dice and lead/trail rules: within close of the goal the fewest dice most likely to win "
-    "now; 0 when it gains at least cutoff points of lead (an extra turn counts extra_turn); "
-    "lead_rolls when ahead by lead, trail_rolls when behind by trail, else num_rolls",
+    "endgame, zero-dice and lead/trail rules: within {close} of the goal the fewest dice most likely to win "
+    "now; 0 when it gains at least {cutoff} points of lead (an extra turn counts {extra_turn}); "
+    "{lead_rolls} when ahead by {lead}, {trail_rolls} when behind by {trail}, else {num_rolls}",
     (
         Parameter("cutoff", 0, 200, 8, "lead gained by rolling 0 that makes it worth it"),
         _dice(),

@@ -1,8 +1,9 @@
 """The built-in strategies of each rule set, under the course's names.
 
 Every rule set has ``always_roll(n)``, its two named strategies from the
-course (a zero-dice strategy and a rule strategy, with the course's
-parameter names and defaults), ``catch_up`` where the course has it,
+course (a zero-dice strategy and a rule strategy: aliases of families, with
+the course's parameter names and defaults, made from the rows of
+``COURSE_STRATEGIES``), ``catch_up`` where the course has it,
 ``perfect`` (perfect play, solved exactly) and ``final_strategy`` (the
 project's best against ``always_roll(6)``: a ``response``-family member whose
 parameters are committed below, or for the rule sets without committed
@@ -11,9 +12,9 @@ parameters the exact best response itself).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from collections.abc import Mapping, Sequence
+from functools import cache, lru_cache
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -25,18 +26,15 @@ from strategies.families import (
     GAIN,
     RESPONSE,
     SWAP,
+    SWAP_UNGUARDED,
     TRIGGER,
     ZERO_DICE,
     Family,
-    Parameter,
-    bind_arguments,
-    expression,
-    swap_without_avoiding,
+    Plane,
 )
 from strategies.table import StrategyTable
 
 __all__ = [
-    "Builtin",
     "CourseStrategies",
     "UnknownStrategy",
     "COURSE_STRATEGIES",
@@ -53,70 +51,11 @@ class UnknownStrategy(ValueError):
     """A name that is neither a built-in of the rule set nor a family."""
 
 
-@dataclass(frozen=True)
-class Builtin:
-    """A named strategy of one rule set: its parameters and how to tabulate it."""
-
-    name: str
-    summary: str
-    parameters: tuple[Parameter, ...]
-    tabulate: Callable[[str, int, Mapping[str, int]], np.ndarray]
-    origin: str = "builtin"
-    fixed: Mapping[str, int] = field(default_factory=dict)
-
-    def table(self, rules: str, goal: int = 100, *args: Any, **kwargs: Any) -> StrategyTable:
-        """The strategy's table for RULES and GOAL, named by its expression.
-        Its ``params`` are the bound parameters, or the FIXED ones."""
-        params = bind_arguments(self.name, self.parameters, args, kwargs)
-        name = expression(self.name, params, self.parameters)
-        params = {**self.fixed, **params}
-        return StrategyTable(self.tabulate(rules, goal, params), rules, name, self.origin, params)
-
-    def signature(self) -> str:
-        """``name(p, q)`` or ``name``, for listings and error messages."""
-        names = ", ".join(p.name for p in self.parameters)
-        return f"{self.name}({names})" if names else self.name
-
-
-def _from_family(
-    name: str, family: Family, course_key: str, family_key: str, default: int, num_rolls: int = 6
-) -> Builtin:
-    """FAMILY under a course NAME whose parameter FAMILY_KEY is called
-    COURSE_KEY and defaults to DEFAULT, and whose num_rolls defaults to NUM_ROLLS."""
-    parameters = tuple(
-        p.renamed(course_key, default)
-        if p.name == family_key
-        else p.renamed(p.name, num_rolls)
-        if p.name == "num_rolls"
-        else p
-        for p in family.parameters
-    )
-
-    def tabulate(rules: str, goal: int, params: Mapping[str, int]) -> np.ndarray:
-        return family.build(rules, goal, {family_key if k == course_key else k: v for k, v in params.items()})
-
-    return Builtin(name, family.summary.replace(family_key, course_key), parameters, tabulate)
-
-
-def _catch_up_table(rules: str, goal: int, params: Mapping[str, int]) -> np.ndarray:
-    score = np.arange(goal)[:, None]
-    opponent = np.arange(goal)[None, :]
-    return np.where(score < opponent, 6, 5)
-
-
-def _perfect_table(rules: str, goal: int, params: Mapping[str, int]) -> np.ndarray:
-    return _perfect(rules, goal)
-
-
-@lru_cache(maxsize=16)
-def _perfect(rules: str, goal: int) -> np.ndarray:
-    return exact.perfect_play(rules, goal).table
-
-
 class CourseStrategies(NamedTuple):
-    """A rule set's two named course strategies, their shared threshold
-    parameter and its default, the rule strategy's family, and the default
-    number of dice."""
+    """A rule set's two named course strategies: the zero-dice strategy (the
+    ``zero_dice`` family) and the rule strategy (RULE_FAMILY), both with the
+    family's threshold parameter (its first) called KEY and defaulting to
+    DEFAULT, and NUM_ROLLS dice by default."""
 
     zero_dice: str
     rule: str
@@ -125,9 +64,14 @@ class CourseStrategies(NamedTuple):
     rule_family: Family
     num_rolls: int = 6
 
+    def entries(self) -> tuple[Family, ...]:
+        """The two strategies, as aliases of their families."""
+        defaults = {self.key: self.default, "num_rolls": self.num_rolls}
+        return tuple(
+            family.alias(name, rename={family.parameters[0].name: self.key}, defaults=defaults)
+            for name, family in ((self.zero_dice, ZERO_DICE), (self.rule, self.rule_family))
+        )
 
-#: su18's swap_strategy does not avoid a harmful swap.
-SWAP_SU18 = Family("swap", SWAP.summary, SWAP.parameters, swap_without_avoiding)
 
 #: The course's named strategies per rule set (RULES.md, COURSE_APIS.md).
 COURSE_STRATEGIES: dict[str, CourseStrategies] = {
@@ -146,7 +90,7 @@ COURSE_STRATEGIES: dict[str, CourseStrategies] = {
     "fa19": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
     "su19": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
     "fa18": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
-    "su18": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP_SU18, 4),
+    "su18": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP_UNGUARDED, 4),
     "sp18": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
     "fa17": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
 }
@@ -160,59 +104,65 @@ _CATCH_UP = ("swine_swap", "square_swine", "sus_fuss", "fuzzy_factors")
 FINAL_PARAMETERS: dict[str, dict[str, int]] = {
     "more_boar": dict(cutoff=98, num_rolls=6, lead=72, lead_rolls=6, trail=94, trail_rolls=7, extra_turn=22, close=0),
     "hog_pile": dict(cutoff=193, num_rolls=6, lead=98, lead_rolls=10, trail=94, trail_rolls=6, extra_turn=25, close=1),
-    "swine_swap": dict(cutoff=198, num_rolls=6, lead=80, lead_rolls=6, trail=100, trail_rolls=8, extra_turn=30, close=0),
-    "square_swine": dict(cutoff=185, num_rolls=6, lead=89, lead_rolls=1, trail=94, trail_rolls=10, extra_turn=22, close=0),
-    "swine_align": dict(cutoff=189, num_rolls=6, lead=22, lead_rolls=6, trail=94, trail_rolls=6, extra_turn=12, close=0),
+    "swine_swap": dict(
+        cutoff=198, num_rolls=6, lead=80, lead_rolls=6, trail=100, trail_rolls=8, extra_turn=30, close=0
+    ),
+    "square_swine": dict(
+        cutoff=185, num_rolls=6, lead=89, lead_rolls=1, trail=94, trail_rolls=10, extra_turn=22, close=0
+    ),
+    "swine_align": dict(
+        cutoff=189, num_rolls=6, lead=22, lead_rolls=6, trail=94, trail_rolls=6, extra_turn=12, close=0
+    ),
 }
 
 
-def _final_strategy(rules: str) -> Builtin:
+def _catch_up(plane: Plane, params: Mapping[str, int]) -> np.ndarray:
+    return np.where(plane.score < plane.opponent, 6, 5)
+
+
+@lru_cache(maxsize=16)
+def _perfect(rules: str, goal: int) -> np.ndarray:
+    return exact.perfect_play(rules, goal).table
+
+
+def _best_response_to_sixes(plane: Plane, params: Mapping[str, int]) -> np.ndarray:
+    return exact.best_response(np.full((plane.goal, plane.goal), 6, dtype=np.int8), plane.compiled.name).table
+
+
+CATCH_UP = Family("catch_up", "6 dice when behind, 5 otherwise", (), _catch_up, origin="builtin")
+PERFECT = Family(
+    "perfect", "perfect play, solved exactly", (), lambda plane, _: _perfect(plane.compiled.name, plane.goal), "solved"
+)
+_FINAL = "the project's best against always_roll(6): "
+
+
+def _final_strategy(rules: str) -> Family:
     """The evolved response member where its parameters are committed, else
     the exact best response to always_roll(6) (where the rules have memory:
     the table derived from optimal full-state play, see hog.exact.Solution)."""
     if rules not in FINAL_PARAMETERS:
-        summary = "the project's best against always_roll(6): its exact best response"
-        return Builtin("final_strategy", summary, (), _best_response_to_sixes, origin="solved")
-    final = RESPONSE.bind(**FINAL_PARAMETERS[rules])
-    summary = f"the project's best against always_roll(6): {expression(RESPONSE.name, final, RESPONSE.parameters)}"
-    return Builtin("final_strategy", summary, (), RESPONSE.build, fixed=final)
+        return Family("final_strategy", _FINAL + "its exact best response", (), _best_response_to_sixes, "solved")
+    final = FINAL_PARAMETERS[rules]
+    return RESPONSE.alias("final_strategy", fixed=final, about=_FINAL + RESPONSE.expression(RESPONSE.bind(**final)))
 
 
-def _best_response_to_sixes(rules: str, goal: int, params: Mapping[str, int]) -> np.ndarray:
-    return exact.best_response(np.full((goal, goal), 6, dtype=np.int8), rules).table
-
-
-@lru_cache(maxsize=None)
-def builtins(rules: str) -> dict[str, Builtin]:
+@cache
+def builtins(rules: str) -> dict[str, Family]:
     """The built-in strategies of RULES by name (UnknownRuleSet if no such rules)."""
     rules = get_rules(rules).name
-    entries = [Builtin("always_roll", ALWAYS_ROLL.summary, ALWAYS_ROLL.parameters, ALWAYS_ROLL.build)]
-    if rules in COURSE_STRATEGIES:
-        course = COURSE_STRATEGIES[rules]
-        entries.append(
-            _from_family(course.zero_dice, ZERO_DICE, course.key, "cutoff", course.default, course.num_rolls)
-        )
-        rule_key = course.rule_family.parameters[0].name
-        entries.append(
-            _from_family(course.rule, course.rule_family, course.key, rule_key, course.default, course.num_rolls)
-        )
+    named = [ALWAYS_ROLL.alias("always_roll"), *COURSE_STRATEGIES[rules].entries()]
     if rules in _CATCH_UP:
-        entries.append(Builtin("catch_up", "6 dice when behind, 5 otherwise", (), _catch_up_table))
-    entries.append(Builtin("perfect", "perfect play, solved exactly", (), _perfect_table, origin="solved"))
-    entries.append(_final_strategy(rules))
-    return {entry.name: entry for entry in entries}
+        named.append(CATCH_UP)
+    named += [PERFECT, _final_strategy(rules)]
+    return {entry.name: entry for entry in named}
 
 
-@lru_cache(maxsize=None)
-def entries(rules: str) -> dict[str, Builtin]:
+@cache
+def entries(rules: str) -> dict[str, Family]:
     """Everything a library expression may name for RULES: the built-ins,
     then the families (origin ``family``) under their own names."""
-    named = dict(builtins(rules))
-    for family in FAMILIES.values():
-        named.setdefault(
-            family.name, Builtin(family.name, family.summary, family.parameters, family.build, origin="family")
-        )
-    return named
+    named = builtins(rules)
+    return {**named, **{name: family for name, family in FAMILIES.items() if name not in named}}
 
 
 def names(rules: str) -> list[str]:

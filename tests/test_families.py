@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import numpy as np
@@ -10,8 +11,8 @@ import pytest
 from hog import exact
 from hog.rules import RULE_SETS, get_rules, is_perfect_square, next_perfect_square
 from hog.rules.after_turn import more_boar, swine_align_or_pig_pass
-from strategies.families import FAMILIES, LEAD, RESPONSE, ParameterError
-from strategies.library import COURSE_STRATEGIES, FINAL_PARAMETERS, make
+from strategies.families import FAMILIES, LEAD, RESPONSE, ZERO_DICE, Parameter, ParameterError
+from strategies.library import COURSE_STRATEGIES, FINAL_PARAMETERS, builtins, entries, make
 
 GOAL = 100
 PAIRS = [(s, o) for s in range(GOAL) for o in range(GOAL)]
@@ -292,12 +293,36 @@ def test_response_is_the_best_response_to_its_lead_model(rules):
 # --- declared parameters ----------------------------------------------------------
 
 
-def test_every_family_declares_sane_bounds():
-    for family in FAMILIES.values():
-        assert family.parameters and len(family.parameters) <= 60
-        for p in family.parameters:
-            assert p.low <= p.high
-            assert p.default is None or p.low <= p.default <= p.high
+@pytest.mark.parametrize("low, high, default", [(1, 0, None), (0, 10, 11), (5, 10, 4)])
+def test_parameters_refuse_defaults_outside_their_bounds(low, high, default):
+    with pytest.raises(ValueError, match="bounds"):
+        Parameter("p", low, high, default)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_course_strategies_are_their_families_under_the_course_names(rules):
+    """Each course strategy is its family with the threshold parameter (the
+    family's first) renamed and the course's defaults: same bounds, same
+    summary in the course's words, same tables."""
+    course = COURSE_STRATEGIES[rules]
+    for name, family in ((course.zero_dice, ZERO_DICE), (course.rule, course.rule_family)):
+        entry = builtins(rules)[name]
+        first = family.parameters[0].name
+        defaults = {course.key: course.default, "num_rolls": course.num_rolls}
+        expected = [(course.key if p.name == first else p.name, p.low, p.high, p.help) for p in family.parameters]
+        assert [(p.name, p.low, p.high, p.help) for p in entry.parameters] == expected
+        assert {p.name: p.default for p in entry.parameters} == defaults
+        assert entry.summary == re.sub(rf"\b{first}\b", course.key, family.summary)
+        for threshold, num_rolls in ((course.default, course.num_rolls), (3, 9)):
+            table = make(name, rules, GOAL, (), {course.key: threshold, "num_rolls": num_rolls})
+            assert table.table.tolist() == family.table(rules, GOAL, threshold, num_rolls).table.tolist()
+            assert table.origin == "builtin" and table.params == {course.key: threshold, "num_rolls": num_rolls}
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_every_summary_is_filled_in(rules):
+    for entry in entries(rules).values():
+        assert entry.summary and not set("{}") & set(entry.summary)
 
 
 @pytest.mark.parametrize(

@@ -4,13 +4,12 @@ Every built-in of every rule set and a sample of every family's members
 (defaults, lower and upper bounds, a seeded random member; at the usual
 goal and a small one) must be a valid table, be reproducible (also in a
 fresh interpreter), round-trip through the contest JSON format and through
-exported Python source (imported in a subprocess), and keep a stable
-content hash.
+exported Python source (imported in a subprocess), and hash the same in a
+fresh interpreter.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import subprocess
 import sys
@@ -89,7 +88,7 @@ def fresh_interpreter(strategies, tmp_path_factory):
         [sys.executable, "-c", script], input=json.dumps(jobs), capture_output=True, text=True, timeout=600
     )
     assert result.returncode == 0, result.stderr
-    return dict(zip(strategies, json.loads(result.stdout)))
+    return dict(zip(strategies, json.loads(result.stdout), strict=True))
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
@@ -98,9 +97,6 @@ def test_valid_table(case, strategies):
     rules, goal, _ = case
     assert isinstance(strategy, StrategyTable)
     assert strategy.rules == rules and strategy.goal == goal
-    assert strategy.table.shape == (goal, goal) and strategy.table.dtype == np.int8
-    assert strategy.table.min() >= 0 and strategy.table.max() <= 10
-    assert not strategy.table.flags.writeable
     assert strategy.origin in ("builtin", "family", "solved")
 
 
@@ -132,8 +128,6 @@ def test_python_source_round_trip(case, strategies, fresh_interpreter):
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_hash_is_stable(case, strategies, fresh_interpreter):
     strategy = strategies[case]
-    expected = hashlib.sha256(strategy.goal.to_bytes(4, "little") + bytes(strategy.table.astype(np.uint8).ravel()))
-    assert strategy.sha256 == expected.hexdigest()
     assert fresh_interpreter[case]["sha256"] == strategy.sha256
     renamed = StrategyTable(strategy.table, strategy.rules, "another name", "file", {"x": 1})
     assert renamed.sha256 == strategy.sha256
@@ -143,6 +137,13 @@ def test_hash_is_stable(case, strategies, fresh_interpreter):
 
 
 # --- StrategyTable's own contract ------------------------------------------------
+
+
+def test_content_hash_is_the_one_stores_hold():
+    """sha256 over the goal (4 bytes, little-endian) and the table's bytes:
+    the key of every stored strategy, so it must never change."""
+    table = StrategyTable(np.array([[0, 1], [10, 6]]), "hog_pile", "x")
+    assert table.sha256 == "8af76e6a994df60a9d504e924ab920b66a9b7833e4b277318c8b7006f1acd057"
 
 
 @pytest.mark.parametrize(
