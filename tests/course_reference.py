@@ -4,13 +4,13 @@ Nothing here uses ``hog.rules`` or ``hog.game``: the rule functions are
 written from the seeds' text and examples (digits by arithmetic, squares by
 search, pi by a spigot), and ``play`` is the course's loop. Tests run the
 project's course modules and this reference side by side, with the same
-seeded ``random`` dice, and compare every call.
+seeded dice, and compare every call (``test_cs61a_courses``).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 GOAL = 100
 
@@ -128,6 +128,19 @@ def after_turn(rule_set: str, score: int, opponent_score: int) -> tuple[int, int
     return score, opponent_score, swine_align(score, opponent_score) or pig_pass(score, opponent_score)
 
 
+class Rules:
+    """RULE_SET's zero-dice and after-turn rules, in the shape of ``hog.rules.RuleSet``'s."""
+
+    def __init__(self, rule_set: str):
+        self.name = rule_set
+
+    def zero_dice(self, score: int, opponent_score: int) -> int:
+        return ZERO_DICE[self.name](opponent_score)
+
+    def after_turn(self, score: int, opponent_score: int) -> tuple[int, int, bool]:
+        return after_turn(self.name, score, opponent_score)
+
+
 # --- the course's functions ------------------------------------------------
 
 
@@ -164,30 +177,3 @@ def play(rule_set, strategy0, strategy1, score0=0, score1=0, dice=six_sided, goa
         if not extra:
             who = 1 - who
     return score0, score1
-
-
-# --- recording a game ------------------------------------------------------
-
-
-def recorded_game(play_game: Callable[..., tuple[int, int]], seed: int, strategy0, strategy1, commentary: bool):
-    """Play with seeded random dice, recording every strategy call (player,
-    scores, answer) and every commentary call; returns (scores, record)."""
-    record: list[tuple] = []
-
-    def recording(who, strategy):
-        def chosen(score, opponent_score):
-            num_rolls = strategy(score, opponent_score)
-            record.append(("strategy", who, score, opponent_score, num_rolls))
-            return num_rolls
-
-        return chosen
-
-    def say(score0, score1):
-        record.append(("say", score0, score1))
-        return say
-
-    random.seed(seed)
-    extra = {"say": say} if commentary else {}
-    scores = play_game(recording(0, strategy0), recording(1, strategy1), **extra)
-    record.append(("next random", random.random()))
-    return scores, record

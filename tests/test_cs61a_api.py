@@ -1,13 +1,18 @@
 """The course modules ``hog.cs61a.<rule set>``: every name and signature of
 RULES.md's and COURSE_APIS.md's tables, and the behaviour all semesters
-share (averaging, experiments, winner, seating, assertions), checked the
-same way for each. A rule set is a data entry in the dicts below, keyed by
-its name; ``EXPECTED`` lists the rule sets."""
+share (averaging, experiments, winner, seating, assertions, the final
+strategy), checked the same way for each of the eighteen. A rule set is a
+data entry in the dicts below, keyed by its name (the Free Bacon years' are
+made from their ``Semester`` in ``course_cases``); ``EXPECTED`` lists the
+rule sets. Each rule set's sessions, named strategies and games are in
+``test_cs61a_courses``."""
 
 from __future__ import annotations
 
+import functools
 import inspect
 import random
+import re
 import sys
 from math import sqrt
 from pathlib import Path
@@ -24,6 +29,8 @@ from hog.rules import UnknownRuleSet
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import course_reference as reference  # noqa: E402
+from course_cases import SEMESTERS  # noqa: E402
+from course_cases.free_bacon_years import Semester  # noqa: E402
 
 EVERYWHERE = {
     "roll_dice": "num_rolls, dice=six_sided",
@@ -208,6 +215,31 @@ EXPECTED = {
         "more_boar_strategy": "score, opponent_score, cutoff=8, num_rolls=6",
     },
 }
+
+
+def free_bacon_year(semester: Semester) -> dict[str, str]:
+    """COURSE_APIS.md's names and parameters of a Free Bacon year."""
+    strategy = f"score, opponent_score, {semester.threshold}=8, num_rolls={semester.num_rolls}"
+    return {
+        **EVERYWHERE,
+        "free_bacon": "score",
+        "take_turn": TURN,
+        "is_swap": semester.is_swap,
+        "other": "who",
+        "play": PLAY_WITH_SAY + (", feral_hogs=True" if semester.feral_hogs else ""),
+        "silence": "score0, score1",
+        "say_scores": "score0, score1",
+        "both": "f, g",
+        "announce_lead_changes": f"{semester.leader}=None",
+        "announce_highest": f"who, {semester.highest[0]}=0, {semester.highest[1]}=0",
+        "make_averaged": f"original_function, {semester.averaging}=1000",
+        "max_scoring_num_rolls": f"dice=six_sided, {semester.averaging}=1000",
+        "bacon_strategy": strategy,
+        "swap_strategy": strategy,
+    }
+
+
+EXPECTED |= {rule_set: free_bacon_year(semester) for rule_set, semester in SEMESTERS.items()}
 RULE_SETS = list(EXPECTED)
 CONSTANTS = {
     "more_boar": {"GOAL_SCORE": 100},
@@ -225,6 +257,7 @@ CONSTANTS = {
     "pigs_on_prime": {"GOAL_SCORE": 100},
     "hefty_hogs": {"GOAL_SCORE": 100},
     "su21": {"GOAL_SCORE": 100},
+    **dict.fromkeys(SEMESTERS, {"GOAL_SCORE": 100}),
 }
 # The averaging keywords of make_averaged and max_scoring_num_rolls (several: any one of them).
 AVERAGING = {
@@ -238,6 +271,7 @@ AVERAGING = {
     "pigs_on_prime": ("total_samples",),
     "hefty_hogs": ("total_samples",),
     "su21": ("trials_count",),
+    **{rule_set: (semester.averaging,) for rule_set, semester in SEMESTERS.items()},
 }
 ZERO_DICE = {
     "more_boar": "piggy_points",
@@ -250,6 +284,7 @@ ZERO_DICE = {
     "pigs_on_prime": "oink_points",
     "hefty_hogs": "hefty_hogs",
     "su21": "piggy_points",
+    **dict.fromkeys(SEMESTERS, "free_bacon"),
 }
 # (zero-dice strategy, rule strategy) per rule set
 NAMED = {
@@ -263,6 +298,7 @@ NAMED = {
     "pigs_on_prime": ("oink_points_strategy", "pigs_on_prime_strategy"),
     "hefty_hogs": ("hefty_hogs_strategy", "hog_pile_strategy"),
     "su21": ("piggypoints_strategy", "more_boar_strategy"),
+    **dict.fromkeys(SEMESTERS, ("bacon_strategy", "swap_strategy")),
 }
 # The update function of the full rules, where play takes one
 UPDATE_FUNCTION = {"square_swine": "square_update", "sus_fuss": "sus_update", "fuzzy_factors": "fuzzy_update"}
@@ -316,6 +352,15 @@ def score_count(module) -> int:
 
 @pytest.fixture(params=RULE_SETS)
 def module(request):
+    return course_module(request.param)
+
+
+# The statistical and solver checks of the final strategy (a thousand games a
+# side, several exact evaluations) run for the ten rule sets after the Free
+# Bacon years; those years' final strategies are checked exactly against
+# their docstrings, and call for call in test_cs61a_courses.
+@pytest.fixture(params=[rule_set for rule_set in RULE_SETS if rule_set not in SEMESTERS])
+def later_module(request):
     return course_module(request.param)
 
 
@@ -378,9 +423,12 @@ def test_unknown_rule_set_is_refused():
         course_module("pig_latin")
 
 
-def test_check_course_session_reports_a_failed_example():
-    report = check_course_session("more_boar", ">>> from hog import *\n>>> piggy_points(4)\n5\n")
-    assert "Expected:\n    5\nGot:\n    4" in report
+@pytest.mark.parametrize(
+    "rule_set, session, got", [("more_boar", ">>> piggy_points(4)\n5", 4), ("fa17", ">>> free_bacon(47)\n5", 8)]
+)
+def test_check_course_session_reports_a_failed_example(rule_set, session, got):
+    report = check_course_session(rule_set, f">>> from hog import *\n{session}\n")
+    assert f"Expected:\n    5\nGot:\n    {got}" in report
 
 
 # --- behaviour shared by every semester -----------------------------------------
@@ -545,22 +593,22 @@ def test_strategy_called_once_per_turn_dice_exactly_num_rolls_times(module):
     assert len(rolled) == sum((s + o) % 4 + 1 for s, o in asked)
 
 
-def test_final_strategy_is_a_valid_table_better_than_the_named_ones(module):
-    rule_set = rule_set_of(module)
+def test_final_strategy_is_a_valid_table_better_than_the_named_ones(later_module):
+    rule_set = rule_set_of(later_module)
 
     def table(strategy):
         return np.array([[strategy(s, o) for o in range(100)] for s in range(100)], dtype=np.int8)
 
-    final = table(module.final_strategy)
-    assert {type(module.final_strategy(s, o)) for s in range(100) for o in range(100)} == {int}
+    final = table(later_module.final_strategy)
+    assert {type(later_module.final_strategy(s, o)) for s in range(100) for o in range(100)} == {int}
     assert final.min() >= 0 and final.max() <= 10
-    baseline = table(module.always_roll(6))
+    baseline = table(later_module.always_roll(6))
 
     def rate(t):
         return 1 - win_probabilities(baseline, t, rule_set).rate
 
     assert rate(final) > 0.5
-    assert all(rate(final) >= rate(table(getattr(module, name))) for name in NAMED[rule_set])
+    assert all(rate(final) >= rate(table(getattr(later_module, name))) for name in NAMED[rule_set])
 
 
 def test_fair_dice_draw_from_the_global_random(module):
@@ -602,30 +650,30 @@ def course_average_win_rate(rule_set, strategy, baseline):
     return ((1 - averaged_winner(strategy, baseline)) + averaged_winner(baseline, strategy)) / 2
 
 
-def test_average_win_rate_is_the_course_computation(module):
+def test_average_win_rate_is_the_course_computation(later_module):
     """Seeded: the same number as the course's code; and within 4 standard
     errors of the exact win rate."""
-    rule_set = rule_set_of(module)
+    rule_set = rule_set_of(later_module)
     random.seed(2024)
-    ours = module.average_win_rate(module.final_strategy)
+    ours = later_module.average_win_rate(later_module.final_strategy)
     random.seed(2024)
-    assert ours == course_average_win_rate(rule_set, module.final_strategy, module.always_roll(6))
+    assert ours == course_average_win_rate(rule_set, later_module.final_strategy, later_module.always_roll(6))
 
     def table(strategy):
         return np.array([[strategy(s, o) for o in range(100)] for s in range(100)], dtype=np.int8)
 
-    exact = 1 - win_probabilities(table(module.always_roll(6)), table(module.final_strategy), rule_set).rate
+    exact = 1 - win_probabilities(table(later_module.always_roll(6)), table(later_module.final_strategy), rule_set).rate
     assert abs(ours - exact) < 4 * sqrt(exact * (1 - exact) / 2000)
 
 
-def test_final_strategy_is_as_good_as_the_library_final_strategy(module):
+def test_final_strategy_is_as_good_as_the_library_final_strategy(later_module):
     """The course module's final_strategy is the project's best: it wins
     against always_roll(6) at least as often as the library's
     final_strategy (exactly as often where that was evolved to the optimum)."""
     from strategies.library import FINAL_PARAMETERS, make
 
-    rule_set = rule_set_of(module)
-    ours = np.array([[module.final_strategy(s, o) for o in range(100)] for s in range(100)], dtype=np.int8)
+    rule_set = rule_set_of(later_module)
+    ours = np.array([[later_module.final_strategy(s, o) for o in range(100)] for s in range(100)], dtype=np.int8)
     six = np.full((100, 100), 6, dtype=np.int8)
     library_rate = win_probabilities(make("final_strategy", rule_set).table, six, rule_set).rate
     our_rate = win_probabilities(ours, six, rule_set).rate
@@ -634,16 +682,26 @@ def test_final_strategy_is_as_good_as_the_library_final_strategy(module):
     else:
         assert our_rate >= library_rate - 1e-12
     with pytest.raises(AssertionError, match="game should be over"):
-        module.final_strategy(100, 3)
+        later_module.final_strategy(100, 3)
 
 
-def test_final_strategy_solves_inside_as_course_hog(module):
+def test_final_strategy_wins_as_its_docstring_says(module):
+    table = np.array([[module.final_strategy(s, o) for o in range(100)] for s in range(100)], dtype=np.int8)
+    six = np.full((100, 100), 6, dtype=np.int8)
+    rate = 1 - win_probabilities(six, table, rule_set_of(module)).rate
+    stated = float(re.search(r"Wins (\d+\.\d)%", module.final_strategy.__doc__).group(1))
+    assert round(100 * rate, 1) == stated
+
+
+def test_final_strategy_solves_inside_as_course_hog(later_module, monkeypatch):
     """A course script's first call of hog.final_strategy solves the rules
-    while "hog" is the course module."""
+    while "hog" is the course module (with a fresh cache for this test, so
+    that the other tests keep the solved tables)."""
     from hog.cs61a import _course
 
-    _course._best_response_to_always_roll_6.cache_clear()
-    with as_course_hog(rule_set_of(module)):
+    solve = _course._best_response_to_always_roll_6
+    monkeypatch.setattr(_course, "_best_response_to_always_roll_6", functools.cache(solve.__wrapped__))
+    with as_course_hog(rule_set_of(later_module)):
         import hog as course_hog
 
         assert course_hog.final_strategy(0, 0) in range(11)
