@@ -1,8 +1,11 @@
 """Round-robin leagues: every pair of tables, both seatings, in parallel.
 
-The parent splits the unordered pairs into chunks and hands each chunk to a
-worker with the stacked tables (arrays only, never user code). Workers
-return win probabilities; only the parent sees results and stores them.
+The parent checks the entries once (``arena.match.Lineup``: one rule set
+and goal, every value a dice count), splits the unordered pairs into chunks
+and hands each chunk to a worker with the checked stack of tables (arrays
+only, never user code), which the exact kernels take without checking it
+again. Workers return win probabilities; only the parent sees results and
+stores them.
 Per-match seeds come from ``numpy.random.SeedSequence`` keyed by the league
 seed and both tables' hashes, so results depend neither on the number of
 workers nor on the order in which chunks finish.
@@ -15,9 +18,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from arena.match import METHODS, check_compatible
+from arena.match import Lineup
 from arena.parallel import run_chunks
 from hog import exact, simulate
+from hog.exact import TableStack
+from results.errors import StoreError
+from results.records import MatchKey, match_terms
 from strategies.table import StrategyTable
 
 __all__ = [
@@ -39,21 +45,24 @@ class LeagueError(ValueError):
 @dataclass(frozen=True)
 class LeagueSettings:
     """How every match of a league is scored (six-sided dice, as the match
-    cache assumes)."""
+    cache assumes), normalised as the match cache keys it
+    (``results.records.match_terms``: games and seed are 0 for exact)."""
 
     method: str = "exact"
     games: int = 0
     seed: int = 0
 
     def __post_init__(self) -> None:
-        if self.method not in METHODS:
-            raise LeagueError(f"unknown method {self.method!r}; valid methods: {', '.join(METHODS)}")
-        if self.method == "simulate" and self.games < 1:
-            raise LeagueError(f"a simulated league needs --games >= 1, not {self.games}")
-        if self.method == "exact" and self.games:
-            object.__setattr__(self, "games", 0)
-        if self.method == "exact" and self.seed:
-            object.__setattr__(self, "seed", 0)
+        try:
+            _, games, seed = match_terms(self.method, self.games, self.seed)
+        except StoreError as error:
+            raise LeagueError(f"league: {error}") from None
+        object.__setattr__(self, "games", games)
+        object.__setattr__(self, "seed", seed)
+
+    def key(self, rules: str, goal: int) -> MatchKey:
+        """The match cache's key of this league's matches under RULES and GOAL."""
+        return MatchKey(rules, goal, self.method, self.games, self.seed)
 
 
 @dataclass(frozen=True)
@@ -86,21 +95,21 @@ def match_seed(league_seed: int, sha_a: str, sha_b: str) -> int:
 
 
 def score_chunk(
-    tables: np.ndarray, pairs: np.ndarray, seeds: np.ndarray, rules: str, settings: LeagueSettings
+    tables: TableStack, pairs: np.ndarray, seeds: np.ndarray, rules: str, settings: LeagueSettings
 ) -> np.ndarray:
-    """Score PAIRS of the stacked TABLES: rows of (first, second, stderr)."""
+    """Score PAIRS of the checked TABLES: rows of (first, second, stderr)."""
     out = np.full((len(pairs), 3), np.nan)
     if settings.method == "exact":
         out[:, :2] = exact.win_probabilities_pairs(tables, pairs, rules)
         return out
     for row, ((i, j), seed) in enumerate(zip(pairs, seeds, strict=True)):
-        s = simulate.simulate(tables[i], tables[j], rules, games=settings.games, seed=int(seed))
+        s = simulate.simulate(tables.tables[i], tables.tables[j], rules, games=settings.games, seed=int(seed))
         out[row] = (s.first, s.second, s.stderr)
     return out
 
 
 def run_league(
-    entries: Sequence[StrategyTable],
+    entries: Sequence[StrategyTable] | Lineup,
     settings: LeagueSettings,
     *,
     known: dict[tuple[int, int], PairResult] | None = None,
@@ -110,25 +119,24 @@ def run_league(
     chunk_size: int | None = None,
     on_chunk: Callable[[list[PairResult]], None] | None = None,
 ) -> list[PairResult]:
-    """Score every unordered pair of ENTRIES; KNOWN pairs are not recomputed.
+    """Score every unordered pair of ENTRIES (checked here unless they are a
+    Lineup already); KNOWN pairs are not recomputed.
 
     ON_CHUNK is called in the parent with each finished chunk's results (to
     store them and move a progress bar). Returns all pairs, in pair order.
     """
     if len(entries) < 2:
         raise LeagueError(f"a league needs at least two strategies, got {len(entries)}")
-    rules, _ = check_compatible(list(entries))
+    lineup = Lineup.of(entries)
     known = dict(known or {})
-    pairs = round_robin_pairs(len(entries))
+    pairs = round_robin_pairs(len(lineup))
     todo = np.array([p for p in pairs if (int(p[0]), int(p[1])) not in known], dtype=np.int64).reshape(-1, 2)
     if len(todo):
-        tables = np.stack([e.table for e in entries])
-        seeds = np.array(
-            [match_seed(settings.seed, entries[i].sha256, entries[j].sha256) for i, j in todo], dtype=np.uint64
-        )
+        shas = [t.sha256 for t in lineup.tables]
+        seeds = np.array([match_seed(settings.seed, shas[i], shas[j]) for i, j in todo], dtype=np.uint64)
         size = chunk_size or _default_chunk_size(len(todo), settings)
         chunks = [slice(start, start + size) for start in range(0, len(todo), size)]
-        work = ((tables, todo[c], seeds[c], rules, settings) for c in chunks)
+        work = ((lineup.stack, todo[c], seeds[c], lineup.rules, settings) for c in chunks)
         for chunk_results in run_chunks(_score_and_label, work, jobs=jobs, backend=backend, scheduler=scheduler):
             known.update({(r.i, r.j): r for r in chunk_results})
             if on_chunk:
@@ -137,7 +145,7 @@ def run_league(
 
 
 def _score_and_label(
-    tables: np.ndarray, pairs: np.ndarray, seeds: np.ndarray, rules: str, settings: LeagueSettings
+    tables: TableStack, pairs: np.ndarray, seeds: np.ndarray, rules: str, settings: LeagueSettings
 ) -> list[PairResult]:
     scores = score_chunk(tables, pairs, seeds, rules, settings)
     return [

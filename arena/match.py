@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+import numpy as np
+
 from hog import exact, simulate
+from hog.exact import TableStack
+from results.records import METHODS
 from strategies.table import StrategyTable
 
-__all__ = ["METHODS", "MatchResult", "IncompatibleTables", "check_compatible", "play_match"]
-
-METHODS = ("exact", "simulate")
+__all__ = ["METHODS", "MatchOutcome", "IncompatibleTables", "Lineup", "check_compatible", "play_match"]
 
 
 class IncompatibleTables(ValueError):
@@ -19,8 +21,10 @@ class IncompatibleTables(ValueError):
 
 
 @dataclass(frozen=True)
-class MatchResult:
-    """A's chance to win moving first, moving second, and their mean.
+class MatchOutcome:
+    """How a match just played came out: A's chance to win moving first,
+    moving second, and their mean, and how it was decided (the store keeps
+    cached matches as ``results.records.MatchResult``).
 
     Simulated matches also carry the number of dice streams (each played
     once in each seating), the standard error of ``rate`` and its 95%
@@ -39,16 +43,43 @@ class MatchResult:
         return asdict(self)
 
 
-def check_compatible(tables: Sequence[StrategyTable]) -> tuple[str, int]:
+def check_compatible(tables: Iterable[StrategyTable]) -> tuple[str, int]:
     """The common (rule set, goal) of TABLES, or IncompatibleTables naming the odd one."""
-    first = tables[0]
-    for table in tables[1:]:
+    first, *others = tables
+    for table in others:
         if (table.rules, table.goal) != (first.rules, first.goal):
             raise IncompatibleTables(
                 f"{table.name!r} is for {table.rules}, goal {table.goal}, but {first.name!r} "
                 f"is for {first.rules}, goal {first.goal}; they must share one rule set and goal"
             )
     return first.rules, first.goal
+
+
+@dataclass(frozen=True, eq=False)
+class Lineup:
+    """Tables checked once for a league or an evolution: all of one rule set
+    and goal (``check_compatible``), and their stack of checked values
+    (``hog.exact.TableStack``) that the exact kernels take without checking
+    again. Make one with ``Lineup.of``."""
+
+    tables: tuple[StrategyTable, ...]
+    rules: str
+    goal: int
+    stack: TableStack
+
+    @classmethod
+    def of(cls, tables: Iterable[StrategyTable] | Lineup) -> Lineup:
+        """TABLES checked, or TABLES itself if it is a Lineup already."""
+        if isinstance(tables, Lineup):
+            return tables
+        tables = tuple(tables)
+        if not tables:
+            raise IncompatibleTables("no tables to line up")
+        rules, goal = check_compatible(tables)
+        return cls(tables, rules, goal, TableStack.of(np.stack([t.table for t in tables])))
+
+    def __len__(self) -> int:
+        return len(self.tables)
 
 
 def play_match(
@@ -58,15 +89,15 @@ def play_match(
     games: int = 100_000,
     seed: int = 0,
     sides: int = 6,
-) -> MatchResult:
+) -> MatchOutcome:
     """A against B, both seatings, exactly or by seeded simulation."""
     rules, _ = check_compatible([a, b])
     if method == "exact":
         p = exact.win_probabilities(a.table, b.table, rules, sides=sides)
-        return MatchResult(p.rate, p.first, p.second, "exact")
+        return MatchOutcome(p.rate, p.first, p.second, "exact")
     if method == "simulate":
         if games < 1:
             raise ValueError(f"games must be at least 1, not {games}")
         s = simulate.simulate(a.table, b.table, rules, games=games, seed=seed, sides=sides)
-        return MatchResult(s.rate, s.first, s.second, "simulate", games, seed, s.stderr, s.interval)
+        return MatchOutcome(s.rate, s.first, s.second, "simulate", games, seed, s.stderr, s.interval)
     raise ValueError(f"unknown method {method!r}; valid methods: {', '.join(METHODS)}")

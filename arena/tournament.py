@@ -8,8 +8,8 @@ import hashlib
 from collections.abc import Callable, Sequence
 
 from arena.league import LeagueError, LeagueSettings, PairResult, run_league
-from arena.match import check_compatible
-from results.records import LeagueRecord, MatchResult, StrategyRecord
+from arena.match import Lineup
+from results.records import LeagueRecord, MatchKey, MatchResult, StrategyRecord
 from results.store import NotStored, Store
 from strategies import library
 from strategies.table import StrategyTable
@@ -27,15 +27,15 @@ def builtin_entries(rules: str, goal: int = 100) -> list[StrategyTable]:
     return tables
 
 
-def default_league_name(entries: Sequence[StrategyTable], settings: LeagueSettings) -> str:
+def default_league_name(entries: Sequence[StrategyTable] | Lineup, settings: LeagueSettings) -> str:
     """A name that is the same for the same entries and settings, so running
     the same league again resumes (or reports) it instead of starting anew."""
-    rules, goal = check_compatible(list(entries))
+    lineup = Lineup.of(entries)
     digest = hashlib.sha256()
-    for sha in sorted(e.sha256 for e in entries):
+    for sha in sorted(e.sha256 for e in lineup.tables):
         digest.update(sha.encode())
-    digest.update(f"{goal}:{settings.method}:{settings.games}:{settings.seed}".encode())
-    return f"{rules}-{settings.method}-{digest.hexdigest()[:10]}"
+    digest.update(f"{lineup.goal}:{settings.method}:{settings.games}:{settings.seed}".encode())
+    return f"{lineup.rules}-{settings.method}-{digest.hexdigest()[:10]}"
 
 
 def _unique(entries: Sequence[StrategyTable]) -> list[StrategyTable]:
@@ -101,19 +101,21 @@ def run_stored_league(
     on_progress: Callable[[int, int], None] | None = None,
 ) -> LeagueRecord:
     """Run (or resume) a league of ENTRIES and store everything; returns the
-    finished league. ON_PROGRESS(done, total) counts matches."""
-    entries = _unique(entries)
-    if len(entries) < 2:
-        raise LeagueError(f"a league needs at least two different strategies, got {len(entries)}")
-    rules, goal = check_compatible(entries)
-    records = [_store_entry(store, e) for e in entries]
-    name = name or default_league_name(entries, settings)
-    league = _open_league(store, name, rules, goal, settings, records)
+    finished league. ON_PROGRESS(done, total) counts matches. The entries
+    are checked once (a ``Lineup``) and handed down checked."""
+    unique = _unique(entries)
+    if len(unique) < 2:
+        raise LeagueError(f"a league needs at least two different strategies, got {len(unique)}")
+    lineup = Lineup.of(unique)
+    key = settings.key(lineup.rules, lineup.goal)
+    records = [_store_entry(store, e) for e in lineup.tables]
+    name = name or default_league_name(lineup, settings)
+    league = _open_league(store, name, key, records)
     if league.status == "done":
         return league
-    key = (rules, goal, settings.method, settings.games, settings.seed)
     shas = [r.sha256 for r in records]
-    cached = store.cached_matches(*key, [(shas[i], shas[j]) for i in range(len(shas)) for j in range(i + 1, len(shas))])
+    pairs = [(shas[i], shas[j]) for i in range(len(shas)) for j in range(i + 1, len(shas))]
+    cached = store.cached_matches(*key.astuple(), pairs)
     known = {
         (i, j): PairResult(i, j, m.a_first, m.a_second, m.stderr)
         for i in range(len(shas))
@@ -128,29 +130,24 @@ def run_stored_league(
     def store_chunk(results: list[PairResult]) -> None:
         nonlocal done
         store.store_matches(
-            *key,
+            *key.astuple(),
             [MatchResult(shas[r.i], shas[r.j], r.rate, r.first, r.second, r.stderr) for r in results],
         )
         done += len(results)
         if on_progress:
             on_progress(done, total)
 
-    run_league(entries, settings, known=known, jobs=jobs, backend=backend, scheduler=scheduler, on_chunk=store_chunk)
+    run_league(lineup, settings, known=known, jobs=jobs, backend=backend, scheduler=scheduler, on_chunk=store_chunk)
     return store.finish_league(league.id)
 
 
-def _open_league(
-    store: Store, name: str, rules: str, goal: int, settings: LeagueSettings, records: list[StrategyRecord]
-) -> LeagueRecord:
-    """The league NAME if it exists with these entries and settings (to resume), else a new one."""
+def _open_league(store: Store, name: str, key: MatchKey, records: list[StrategyRecord]) -> LeagueRecord:
+    """The league NAME if it exists with these entries and KEY (to resume), else a new one."""
     try:
-        league = store.get_league(name, rules, goal)
+        league = store.get_league(name, key.rules, key.goal)
     except NotStored:
-        return store.create_league(
-            name, rules, goal, settings.method, settings.games, settings.seed, [r.id for r in records]
-        )
+        return store.create_league(name, *key.astuple(), [r.id for r in records])
     stored = {r.id for r in store.league_results(league.id).entries}
-    same = (league.method, league.games, league.seed) == (settings.method, settings.games, settings.seed)
-    if stored != {r.id for r in records} or not same:
+    if stored != {r.id for r in records} or league.key != key:
         raise LeagueError(f"league {name!r} already exists with other entries or settings; choose another --name")
     return league

@@ -31,7 +31,7 @@ def _reference(store: Store, run_id: int) -> tuple[float | None, str]:
         return None, ""
     from evolve.plots import best_response_rate  # matplotlib loads only when drawing
 
-    rate = best_response_rate(target.opponents, target.rules)
+    rate = best_response_rate(target.opponents.tables, target.rules)
     if run.league_id is None:
         return rate, f"best response to {run.opponent}"
     return rate, f"best response to each of {len(target.opponents)} entries, averaged (upper bound)"

@@ -14,12 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
-from arena.match import check_compatible
+from arena.match import Lineup
 from arena.parallel import run_chunks
 from evolve.genome import genome_params
 from hog import exact
+from hog.exact import TableStack
 from strategies.families import get_family
 from strategies.table import StrategyTable
 
@@ -35,25 +34,24 @@ class TargetError(ValueError):
 
 @dataclass(frozen=True, eq=False)
 class Target:
-    """A family, and the opponents (a ``(k, goal, goal)`` stack) its tables play."""
+    """A family, and the opponents its tables play: a ``(k, goal, goal)``
+    stack checked once, when the target is made, and never again per genome."""
 
     family: str
     rules: str
-    opponents: np.ndarray
+    opponents: TableStack
 
     @property
     def goal(self) -> int:
-        return int(self.opponents.shape[1])
+        return self.opponents.goal
 
 
 def make_target(family: str, opponents: Sequence[StrategyTable]) -> Target:
     """The target of FAMILY's genomes: OPPONENTS, all of one rule set and goal."""
     if not opponents:
         raise TargetError("there is no opponent to evolve against")
-    rules, _ = check_compatible(opponents)
-    stack = np.stack([o.table for o in opponents])
-    stack.setflags(write=False)
-    return Target(get_family(family).name, rules, stack)
+    lineup = Lineup.of(opponents)
+    return Target(get_family(family).name, lineup.rules, lineup.stack)
 
 
 def evaluate(target: Target, genome: Sequence[int]) -> tuple[float]:

@@ -23,11 +23,13 @@ from functools import lru_cache
 import numpy as np
 
 from hog import kernels, state_kernels
+from hog.dice_counts import first_bad_count
 from hog.game import MAX_ROLLS
 from hog.rules import RuleSet, get_rules
 
 __all__ = [
     "CompiledRules",
+    "TableStack",
     "WinProbabilities",
     "Solution",
     "compile_rules",
@@ -260,7 +262,9 @@ def _memory_arrays(rules: RuleSet, max_points: int) -> tuple[np.ndarray, np.ndar
         [[memory.remember(n, k) for k in range(max_points + 1)] for n in range(MAX_ROLLS + 1)], dtype=np.int64
     )
     if bonus.min() < 0 or remember.min() < 0 or remember.max() >= memory.size:
-        raise ValueError(f"rule set {rules.name}: a memory bonus is negative or a memory falls outside 0..{memory.size - 1}")
+        raise ValueError(
+            f"rule set {rules.name}: a memory bonus is negative or a memory falls outside 0..{memory.size - 1}"
+        )
     return bonus, remember
 
 
@@ -332,19 +336,53 @@ def _checked_values(array: np.ndarray, name) -> np.ndarray:
     """ARRAY (n, goal, goal) as int8 if every value is an integer 0..10."""
     if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
         raise ValueError(f"{name(0)}: {array.dtype} values; expected integers 0..{MAX_ROLLS}")
-    bad = np.argwhere((array < 0) | (array > MAX_ROLLS))
-    if len(bad):
-        i, s, o = (int(k) for k in bad[0])
-        raise ValueError(
-            f"{name(i)}: {int(array[i, s, o])} at score {s}, opponent score {o}; expected 0..{MAX_ROLLS}"
-        )
+    bad = first_bad_count(array)
+    if bad is not None:
+        (i, s, o), value = bad
+        raise ValueError(f"{name(i)}: {int(value)} at score {s}, opponent score {o}; expected 0..{MAX_ROLLS}")
     return np.ascontiguousarray(array, dtype=np.int8)
 
 
-def win_probabilities_pairs(tables: np.ndarray, pairs: np.ndarray, rules: RuleSet | str, sides: int = 6) -> np.ndarray:
+@dataclass(frozen=True, eq=False)
+class TableStack:
+    """A stack ``(n, goal, goal)`` of tables checked once: read-only,
+    contiguous int8 dice counts 0..10. The exact functions take it as it is,
+    without checking the tables again; make one with ``TableStack.of``.
+    """
+
+    tables: np.ndarray
+
+    def __post_init__(self) -> None:
+        array = self.tables
+        if not isinstance(array, np.ndarray) or array.dtype != np.int8 or array.ndim != 3 or array.flags.writeable:
+            raise TypeError("a TableStack holds a read-only int8 (n, goal, goal) array; use TableStack.of")
+
+    @classmethod
+    def of(cls, tables: np.ndarray | TableStack, label: str = "tables") -> TableStack:
+        """TABLES checked (see ``checked_tables``), or TABLES itself if it is a TableStack."""
+        if isinstance(tables, TableStack):
+            return tables
+        array = checked_tables(tables, label)
+        if np.may_share_memory(array, tables):
+            array = array.copy()  # never freeze the caller's array
+        array.setflags(write=False)
+        return cls(array)
+
+    @property
+    def goal(self) -> int:
+        return int(self.tables.shape[1])
+
+    def __len__(self) -> int:
+        return len(self.tables)
+
+
+def win_probabilities_pairs(
+    tables: np.ndarray | TableStack, pairs: np.ndarray, rules: RuleSet | str, sides: int = 6
+) -> np.ndarray:
     """For each row (i, j) of PAIRS, [first, second]: table i's chances to win
-    against table j moving first and moving second. TABLES is (n, goal, goal)."""
-    tables = checked_tables(tables)
+    against table j moving first and moving second. TABLES is (n, goal, goal),
+    checked here unless it is a TableStack (checked already)."""
+    tables = tables.tables if isinstance(tables, TableStack) else checked_tables(tables)
     pairs = np.asarray(pairs)
     if pairs.ndim != 2 or pairs.shape[1] != 2 or not (pairs.size == 0 or np.issubdtype(pairs.dtype, np.integer)):
         raise ValueError(f"pairs: shape {pairs.shape} of {pairs.dtype}; expected (m, 2) integers")
@@ -369,16 +407,18 @@ def as_policy(table: np.ndarray, compiled: CompiledRules) -> np.ndarray:
 
 
 def win_probabilities_many(
-    table: np.ndarray, opponents: np.ndarray, rules: RuleSet | str, sides: int = 6
+    table: np.ndarray, opponents: np.ndarray | TableStack, rules: RuleSet | str, sides: int = 6
 ) -> np.ndarray:
-    """[first, second] of TABLE against each of OPPONENTS (k, goal, goal)."""
+    """[first, second] of TABLE against each of OPPONENTS (k, goal, goal),
+    checked here unless they are a TableStack (checked already)."""
     table = checked_table(table, "table")
-    opponents = checked_tables(opponents, "opponents")
+    opponents = opponents.tables if isinstance(opponents, TableStack) else checked_tables(opponents, "opponents")
     if opponents.shape[1:] != table.shape:
         raise ValueError(f"opponents: {opponents.shape[1:]} tables, but the table is {table.shape}")
     stack = np.concatenate([table[None], opponents])
+    stack.setflags(write=False)
     pairs = np.column_stack([np.zeros(len(opponents), dtype=np.int64), np.arange(1, len(stack))])
-    return win_probabilities_pairs(stack, pairs, rules, sides)
+    return win_probabilities_pairs(TableStack(stack), pairs, rules, sides)
 
 
 def win_probabilities(

@@ -3,12 +3,15 @@
 Tables: ``strategies``, ``leagues``, ``league_entries``, ``matches``,
 ``evolution_runs`` and ``generations``. Unique constraints make duplicates
 impossible; check constraints keep enumerated columns honest. Schema changes
-go through the Alembic migrations in ``results/migrations``.
+go through the Alembic migrations in ``results/migrations``. The row
+lookups by name or id (``strategy_row``, ``league_row``, ``run_row``) are
+at the end; WHERE in their messages names the database.
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from numbers import Integral
 from typing import Any
 
 from sqlalchemy import (
@@ -25,8 +28,12 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    select,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from results.errors import NotStored
+from results.records import METHODS
 
 __all__ = [
     "Base",
@@ -40,10 +47,13 @@ __all__ = [
     "LEAGUE_STATUSES",
     "RUN_STATUSES",
     "NAME_LENGTH",
+    "strategy_row",
+    "league_row",
+    "named_league_row",
+    "league_entries",
+    "run_row",
 ]
 
-#: How a match was decided: exact dynamic programming or Monte Carlo games.
-METHODS = ("exact", "simulate")
 LEAGUE_STATUSES = ("running", "done")
 RUN_STATUSES = ("running", "done")
 #: Longest strategy, league, author or family name the schema holds.
@@ -194,3 +204,70 @@ class Generation(Base):
     stats: Mapped[dict[str, Any]] = mapped_column(JSON)
     checkpoint: Mapped[bytes | None] = mapped_column(LargeBinary)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+# --- row lookups ------------------------------------------------------------------
+
+
+def _name_or_id(column_id: Any, column_name: Any, name_or_id: str | int) -> Any:
+    """Match by name; an int, or a string of digits no name matches, means an id."""
+    if isinstance(name_or_id, Integral) and not isinstance(name_or_id, bool):
+        return column_id == int(name_or_id)
+    text = str(name_or_id)
+    if text.isdigit():
+        return (column_name == text) | (column_id == int(text))
+    return column_name == text
+
+
+def strategy_row(session: Session, name_or_id: str | int, rules: str, goal: int, where: str) -> Strategy:
+    """The strategy of RULES and GOAL named NAME_OR_ID (a name before an id)."""
+    rows = session.scalars(
+        select(Strategy)
+        .where(Strategy.rules == rules, Strategy.goal == goal)
+        .where(_name_or_id(Strategy.id, Strategy.name, name_or_id))
+    ).all()
+    if not rows:
+        raise NotStored(f"no stored strategy {str(name_or_id)!r} for {rules}, goal {goal} in {where}")
+    by_name = [row for row in rows if row.name == str(name_or_id)]
+    return (by_name or rows)[0]
+
+
+def league_row(session: Session, league_id: int, where: str) -> League:
+    """The league LEAGUE_ID."""
+    league = session.get(League, int(league_id))
+    if league is None:
+        raise NotStored(f"no league #{league_id} in {where}")
+    return league
+
+
+def named_league_row(session: Session, name_or_id: str | int, rules: str, goal: int, where: str) -> League:
+    """A league of RULES and GOAL by id or name (the newest of that name)."""
+    league = session.scalars(
+        select(League)
+        .where(League.rules == rules, League.goal == goal)
+        .where(_name_or_id(League.id, League.name, name_or_id))
+        .order_by((League.name == str(name_or_id)).desc(), League.id.desc())
+    ).first()
+    if league is None:
+        raise NotStored(f"no league {str(name_or_id)!r} for {rules}, goal {goal} in {where}")
+    return league
+
+
+def league_entries(session: Session, league_id: int) -> list[Strategy]:
+    """The strategies of league LEAGUE_ID, by id."""
+    return list(
+        session.scalars(
+            select(Strategy)
+            .join(LeagueEntry, LeagueEntry.strategy_id == Strategy.id)
+            .where(LeagueEntry.league_id == league_id)
+            .order_by(Strategy.id)
+        )
+    )
+
+
+def run_row(session: Session, run_id: int, where: str) -> EvolutionRun:
+    """The evolution run RUN_ID."""
+    run = session.get(EvolutionRun, int(run_id))
+    if run is None:
+        raise NotStored(f"no evolution run #{run_id} in {where}")
+    return run

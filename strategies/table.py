@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from hog.dice_counts import first_bad_count
 from hog.game import MAX_ROLLS
 from hog.rules import get_rules
 
@@ -41,21 +42,12 @@ def validate_table(values: Any, goal: int) -> np.ndarray:
     array = values if isinstance(values, np.ndarray) else _object_array(values, goal)
     if array.shape != (goal, goal):
         raise InvalidTable(f"table has shape {array.shape}, expected ({goal}, {goal})")
-    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
-        for index, value in enumerate(array.reshape(-1)):
-            integer = not isinstance(value, (bool, np.bool_)) and isinstance(value, (int, np.integer))
-            if not integer or not 0 <= value <= MAX_ROLLS:  # checked here: a huge int overflows int64
-                score, opponent = divmod(index, goal)
-                problem = f"is out of range 0..{MAX_ROLLS}" if integer else f"is not an integer 0..{MAX_ROLLS}"
-                raise InvalidTable(f"value {_shown(value)} at score {score}, opponent score {opponent} {problem}")
-        array = array.astype(np.int64)
-    bad = np.argwhere((array < 0) | (array > MAX_ROLLS))
-    if len(bad):
-        score, opponent = (int(i) for i in bad[0])
-        raise InvalidTable(
-            f"value {int(array[score, opponent])} at score {score}, opponent score "
-            f"{opponent} is out of range 0..{MAX_ROLLS}"
-        )
+    bad = first_bad_count(array)
+    if bad is not None:
+        (score, opponent), value = bad
+        integer = not isinstance(value, (bool, np.bool_)) and isinstance(value, (int, np.integer))
+        problem = f"is out of range 0..{MAX_ROLLS}" if integer else f"is not an integer 0..{MAX_ROLLS}"
+        raise InvalidTable(f"value {_shown(value)} at score {score}, opponent score {opponent} {problem}")
     result = np.ascontiguousarray(array, dtype=np.int8)
     result.setflags(write=False)
     return result

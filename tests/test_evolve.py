@@ -84,6 +84,16 @@ def test_variation_keeps_every_parameter_within_its_bounds(family_name):
     assert len(seen) > 3 or family_name == "always_roll"
 
 
+def test_a_genome_evaluation_checks_only_its_own_table(monkeypatch):
+    target = make_target("lead", [make("always_roll", "hog_pile", GOAL, (n,)) for n in (2, 6)])
+    assert isinstance(target.opponents, exact.TableStack)
+    shapes = []
+    real = exact._checked_values
+    monkeypatch.setattr(exact, "_checked_values", lambda array, name: shapes.append(array.shape) or real(array, name))
+    evaluate(target, [7, 5, 10, 3, 12, 9, 4, 6])
+    assert shapes == [(1, GOAL, GOAL)]
+
+
 @pytest.mark.parametrize("rules", ["hog_pile", "swine_align"])
 def test_fitness_is_the_mean_exact_win_rate_of_the_plain_reference(rules):
     lead = get_family("lead")

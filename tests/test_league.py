@@ -16,8 +16,12 @@ import pytest
 from arena.league import LeagueError, LeagueSettings, run_league, win_rate_matrix
 from arena.match import IncompatibleTables, play_match
 from arena.parallel import BackendError
-from arena.tournament import builtin_entries
+from arena.tournament import builtin_entries, run_stored_league
+from hog import exact
+from hog.exact import TableStack
 from hog.rules import RULE_SETS, get_rules
+from results.records import MatchKey
+from results.store import open_store
 from strategies.table import StrategyTable
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -108,6 +112,72 @@ def test_bad_leagues_are_refused_with_one_line():
         LeagueSettings("guess")
     with pytest.raises(BackendError, match="cannot reach"):
         run_league(entries, LeagueSettings("exact"), backend="dask", scheduler="tcp://127.0.0.1:9")
+
+
+def test_league_settings_are_normalised_as_the_match_cache_keys_them():
+    assert LeagueSettings("exact", 500, 9) == LeagueSettings("exact")
+    assert LeagueSettings("exact", 500, 9).key("hog_pile", GOAL) == MatchKey("hog_pile", GOAL)
+    assert LeagueSettings("simulate", 500, 9).key("hog_pile", GOAL) == MatchKey("hog_pile", GOAL, "simulate", 500, 9)
+    with pytest.raises(LeagueError, match="seed"):
+        LeagueSettings("simulate", 500, -1)
+
+
+def spy_on_checks(monkeypatch) -> list[tuple[int, ...]]:
+    """The shapes of the stacks hog.exact checks value by value from now on."""
+    shapes: list[tuple[int, ...]] = []
+    real = exact._checked_values
+
+    def spy(array, name):
+        shapes.append(array.shape)
+        return real(array, name)
+
+    monkeypatch.setattr(exact, "_checked_values", spy)
+    return shapes
+
+
+def test_a_league_checks_its_tables_once_and_hands_every_chunk_the_checked_stack(monkeypatch):
+    entries = random_tables("hog_pile", 6)
+    checked = spy_on_checks(monkeypatch)
+    given = []
+    real = exact.win_probabilities_pairs
+
+    def pairs_spy(tables, pairs, rules, sides=6):
+        given.append(type(tables))
+        return real(tables, pairs, rules, sides)
+
+    monkeypatch.setattr(exact, "win_probabilities_pairs", pairs_spy)
+    results = run_league(entries, LeagueSettings("exact"), jobs=1, chunk_size=2)
+    assert len(results) == 15
+    assert given == [TableStack] * 8  # 15 pairs in chunks of 2
+    assert checked == [(6, GOAL, GOAL)]
+
+
+def test_a_stored_league_checks_compatibility_and_values_once(tmp_path, monkeypatch):
+    import arena.match
+
+    entries = random_tables("hog_pile", 5)
+    checked = spy_on_checks(monkeypatch)
+    compatible = []
+    real = arena.match.check_compatible
+    monkeypatch.setattr(arena.match, "check_compatible", lambda tables: compatible.append(1) or real(tables))
+    with open_store(str(tmp_path / "league.db")) as store:
+        league = run_stored_league(store, entries, LeagueSettings(), jobs=1)
+        assert store.league_results(league.id).complete
+    assert compatible == [1]
+    assert checked == [(5, GOAL, GOAL)]
+
+
+def test_a_table_stack_is_checked_once_and_read_only():
+    tables = np.stack([t.table for t in random_tables("hog_pile", 3)]).astype(np.int64)
+    stack = TableStack.of(tables)
+    assert stack.tables.dtype == np.int8 and not stack.tables.flags.writeable
+    assert TableStack.of(stack) is stack
+    assert (stack.tables == tables).all() and tables.flags.writeable
+    tables[1, 2, 3] = 11
+    with pytest.raises(ValueError, match=r"tables\[1\]: 11 at score 2, opponent score 3"):
+        TableStack.of(tables)
+    with pytest.raises(TypeError, match="TableStack.of"):
+        TableStack(np.zeros((1, 3, 3), dtype=np.int8))
 
 
 # --- the command line ---------------------------------------------------------

@@ -16,6 +16,7 @@ from results import schema
 from results.models import Base, Match
 from results.store import (
     DEFAULT_URL,
+    MatchKey,
     MatchResult,
     NotStored,
     StoreError,
@@ -232,6 +233,39 @@ def test_a_bad_row_stores_nothing_of_its_batch(store, db_url, result, message):
     with pytest.raises(StoreError, match=message):
         store.store_matches(RULES, GOAL, "exact", 0, 0, [good, result])
     assert count_rows(db_url, Match) == 0
+
+
+def test_a_match_key_is_normalised_in_one_place():
+    assert MatchKey(RULES, GOAL, "exact", 500, 9) == MatchKey(RULES, GOAL)
+    assert len({MatchKey(RULES, GOAL, "exact", 1, 2), MatchKey(RULES, GOAL)}) == 1
+    key = MatchKey(RULES, np.int64(GOAL), "simulate", np.int64(500), np.uint64(9))
+    assert key.astuple() == (RULES, GOAL, "simulate", 500, 9)
+    assert all(type(value) is int for value in (key.goal, key.games, key.seed))
+    assert key != MatchKey(RULES, GOAL, "simulate", 500, 10)
+    with pytest.raises(AttributeError):
+        key.seed = 1  # frozen
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ((RULES, GOAL, "guess"), "method 'guess'"),
+        ((RULES, GOAL, "simulate", True, 1), "positive number of games"),
+        ((RULES, GOAL, "simulate", 5, 2**63), "seed"),
+        ((RULES, 0), "goal"),
+        (("", GOAL), "rule set"),
+    ],
+)
+def test_bad_match_key_values_are_refused(args, message):
+    with pytest.raises(StoreError, match=message):
+        MatchKey(*args)
+
+
+def test_a_league_is_stored_under_its_normalised_key(store):
+    a, b = (store.add_strategy(constant(n))[0] for n in (3, 5))
+    league = store.create_league("keyed", RULES, GOAL, "exact", 500, 9, [a.id, b.id])
+    assert (league.games, league.seed) == (0, 0)
+    assert league.key == MatchKey(RULES, GOAL)
 
 
 @pytest.mark.parametrize(

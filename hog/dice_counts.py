@@ -1,0 +1,52 @@
+"""What a dice count is: an integer 0..MAX_ROLLS, checked in one place.
+
+Strategy tables (``strategies.table``) and the exact solver's inputs
+(``hog.exact``) find their first bad value here and word their errors
+themselves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from hog.game import MAX_ROLLS
+
+__all__ = ["is_dice_count", "first_bad_count"]
+
+
+def is_dice_count(value: object) -> bool:
+    """Whether VALUE is an integer 0..MAX_ROLLS (a bool is not an integer).
+
+    >>> [is_dice_count(v) for v in (0, 10, np.int8(3), 11, -1, True, 2.0, "2")]
+    [True, True, True, False, False, False, False, False]
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        return False
+    return bool(0 <= value <= MAX_ROLLS)
+
+
+def first_bad_count(array: np.ndarray) -> tuple[tuple[int, ...], Any] | None:
+    """The index (in C order) and the value of ARRAY's first entry that is
+    not a dice count, or None if all are. An integer array is checked at
+    once; any other array value by value (a huge Python int is compared as
+    it is, never overflowed).
+
+    >>> first_bad_count(np.array([[0, 10], [11, -1]]))
+    ((1, 0), 11)
+    >>> first_bad_count(np.array([[1, True]], dtype=object))
+    ((0, 1), True)
+    >>> first_bad_count(np.zeros((2, 2), dtype=np.int8)) is None
+    True
+    """
+    if array.dtype != np.bool_ and np.issubdtype(array.dtype, np.integer):
+        bad = np.argwhere((array < 0) | (array > MAX_ROLLS))
+        if not len(bad):
+            return None
+        index = tuple(int(k) for k in bad[0])
+        return index, array[index].item()
+    for index in np.ndindex(array.shape):
+        if not is_dice_count(array[index]):
+            return index, array[index]
+    return None

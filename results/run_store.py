@@ -1,0 +1,125 @@
+"""The evolution-runs aggregate of the store: runs, their generations'
+statistics, the newest checkpoint, and the best strategy a run found."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import select, update
+
+from results.database import Database, check_name, plain_json
+from results.errors import StoreError
+from results.models import EvolutionRun, Generation, league_row, run_row, utc_now
+from results.records import Checkpoint, GenerationRecord, RunRecord, StrategyRecord, check_seed, utc
+from results.strategy_store import add_strategy_row
+from strategies.table import StrategyTable
+
+__all__ = ["RunStore"]
+
+
+class RunStore(Database):
+    """Evolution runs, checkpointed generation by generation."""
+
+    def create_run(
+        self,
+        family: str,
+        rules: str,
+        goal: int,
+        seed: int,
+        settings: Mapping[str, Any],
+        opponent: str | None = None,
+        league_id: int | None = None,
+    ) -> RunRecord:
+        """A running evolution of FAMILY against OPPONENT (a strategy spec) or a league."""
+        check_name(family, "family")
+        seed = check_seed(seed)
+        plain = plain_json(dict(settings), "run settings")
+        with self._session(write=True) as session:
+            if league_id is not None:
+                league_row(session, league_id, self.where)
+            run = EvolutionRun(
+                family=family,
+                rules=rules,
+                goal=goal,
+                opponent=opponent,
+                league_id=league_id,
+                settings=plain,
+                seed=seed,
+                status="running",
+            )
+            session.add(run)
+            session.flush()
+            return RunRecord.from_row(run)
+
+    def get_run(self, run_id: int) -> RunRecord:
+        """An evolution run by id."""
+        with self._session() as session:
+            return RunRecord.from_row(run_row(session, run_id, self.where))
+
+    def add_generation(
+        self, run_id: int, number: int, stats: Mapping[str, Any], checkpoint: bytes | None = None
+    ) -> None:
+        """Store generation NUMBER's statistics and checkpoint; older checkpoints are dropped."""
+        plain = plain_json(dict(stats), f"statistics of generation {number}")
+        if checkpoint is not None and not isinstance(checkpoint, (bytes, bytearray, memoryview)):
+            raise StoreError(f"a checkpoint must be bytes, not {type(checkpoint).__name__}")
+        with self._session(write=True) as session:
+            run = run_row(session, run_id, self.where)
+            if run.status != "running":
+                raise StoreError(f"evolution run #{run.id} is {run.status}; it takes no more generations")
+            if session.get(Generation, (run.id, int(number))) is not None:
+                raise StoreError(f"generation {number} of evolution run #{run.id} is already stored")
+            if checkpoint is not None:
+                session.execute(update(Generation).where(Generation.run_id == run.id).values(checkpoint=None))
+            session.add(
+                Generation(
+                    run_id=run.id,
+                    number=int(number),
+                    stats=plain,
+                    checkpoint=None if checkpoint is None else bytes(checkpoint),
+                )
+            )
+
+    def load_latest_checkpoint(self, run_id: int) -> Checkpoint | None:
+        """The newest stored checkpoint of a run, or None."""
+        with self._session() as session:
+            run_row(session, run_id, self.where)
+            row = session.scalars(
+                select(Generation)
+                .where(Generation.run_id == run_id, Generation.checkpoint.is_not(None))
+                .order_by(Generation.number.desc())
+            ).first()
+            return None if row is None or row.checkpoint is None else Checkpoint(row.run_id, row.number, row.checkpoint)
+
+    def generations(self, run_id: int) -> list[GenerationRecord]:
+        """A run's generations in order (statistics only)."""
+        with self._session() as session:
+            run_row(session, run_id, self.where)
+            rows = session.execute(
+                select(
+                    Generation.run_id,
+                    Generation.number,
+                    Generation.stats,
+                    Generation.checkpoint.is_not(None),
+                    Generation.created,
+                )
+                .where(Generation.run_id == run_id)
+                .order_by(Generation.number)
+            )
+            return [GenerationRecord(r[0], r[1], dict(r[2]), bool(r[3]), utc(r[4])) for r in rows]
+
+    def finish_run(self, run_id: int, best: StrategyTable, author: str | None = None) -> StrategyRecord:
+        """Store BEST (or find it stored) and mark the run done with it, in one transaction."""
+        with self._session(write=True) as session:
+            run = run_row(session, run_id, self.where)
+            if (best.rules, best.goal) != (run.rules, run.goal):
+                raise StoreError(
+                    f"evolution run #{run.id} is for {run.rules}, goal {run.goal}; "
+                    f"its best strategy is for {best.rules}, goal {best.goal}"
+                )
+            record, _ = add_strategy_row(session, best, author, None)
+            run.best_strategy_id = record.id
+            run.status = "done"
+            run.finished = utc_now()
+            return record
