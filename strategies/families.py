@@ -322,7 +322,7 @@ def _lead(plane: Plane, p: Mapping[str, int]) -> np.ndarray:
 
 def _response(plane: Plane, p: Mapping[str, int]) -> np.ndarray:
     model = LEAD.build(plane.compiled.name, plane.goal, p)
-    return exact.best_response(model, plane.compiled.name).table
+    return exact.best_response(model, plane.compiled.name, improve=False).table
 
 
 ALWAYS_ROLL = Family(

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hog import exact, state_kernels
 from hog.exact import best_response, compile_rules, perfect_play, win_probabilities
@@ -124,7 +125,11 @@ def test_optimal_play_beats_every_table(rules):
     opponent = random_tables(6, goal, 1)[0]
     response = best_response(opponent, rules)
     challengers = np.concatenate(
-        [random_tables(7, goal, 4), np.stack([np.full((goal, goal), n, np.int8) for n in range(11)]), response.table[None]]
+        [
+            random_tables(7, goal, 4),
+            np.stack([np.full((goal, goal), n, np.int8) for n in range(11)]),
+            response.table[None],
+        ]
     )
     results = exact.win_probabilities_many(opponent, challengers, rules)
     # The challengers' chances are 1 - the opponent's, unless a game can go on forever.
@@ -155,3 +160,19 @@ def test_always_roll_4_against_6_agrees_with_simulation(rules):
     result = win_probabilities(fours, sixes, rules)
     simulated = simulate(fours, sixes, rules, games=100_000, seed=11)
     assert abs(simulated.rate - result.rate) <= 4 * simulated.stderr
+
+
+@pytest.mark.parametrize("rules", ["fa19", "sp20", "su20"])
+def test_improving_the_derived_table_only_helps(rules):
+    """The best response's table, improved round by round, wins at least as
+    often as the table read off optimal play, and its chances are its own."""
+    goal = 40
+    opponent = random_tables(9, goal, 1)[0]
+    improved = best_response(opponent, rules)
+    derived = best_response(opponent, rules, improve=False)
+    assert improved.rate >= derived.rate - 1e-12
+    assert improved.rate <= improved.optimal_rate + 1e-12
+    result = win_probabilities(improved.table, opponent, rules)
+    assert (improved.first, improved.second) == pytest.approx((result.first, result.second), abs=1e-12)
+    sixes = np.full((100, 100), 6, np.int8)
+    assert best_response(sixes, rules).rate > best_response(sixes, rules, improve=False).rate + 0.005
