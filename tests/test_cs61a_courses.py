@@ -89,7 +89,7 @@ def test_named_strategies_follow_their_definition(rule_set):
 
 # --- play, call for call against the rule engine and the course's code ---------
 
-SEEDS = range(20)
+SEEDS = range(16)
 
 
 def pairs(module, named) -> dict[str, tuple]:
@@ -219,7 +219,11 @@ def test_variants_make_a_difference(rule_set, variant):
 def test_functions_match_the_course_reference(rule_set, function):
     ours = getattr(course_module(rule_set), function)
     theirs, arguments = COURSES[rule_set].references[function]
-    differ = [args for args in arguments if (type(ours(*args)), ours(*args)) != (type(theirs(*args)), theirs(*args))]
+    differ = []
+    for args in arguments:
+        mine, course = ours(*args), theirs(*args)
+        if (type(mine), mine) != (type(course), course):
+            differ.append((args, mine, course))
     assert differ == []
 
 

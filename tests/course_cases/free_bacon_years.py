@@ -228,7 +228,7 @@ def course(semester: Semester) -> Course:
             "swap_strategy",
             semester.threshold,
             rolls_zero,
-            cases=((8, semester.num_rolls), (5, 3)),
+            cases=((8, semester.num_rolls),),  # other thresholds: the strategies session
         ),
         variants=variants,
     )
