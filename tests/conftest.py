@@ -1,6 +1,7 @@
-"""Database fixtures: a real SQLite file, and a real PostgreSQL server.
+"""Shared fixtures: students' files, a real SQLite file, and a real PostgreSQL server.
 
-``db_url`` runs a test once per backend. The SQLite database is a file in
+``student_file`` hands a test a real student's ``hog.py`` as a ``.py`` file in
+its tmp_path. ``db_url`` runs a test once per backend. The SQLite database is a file in
 the test's tmp_path; the PostgreSQL database is the server named by
 ``HOG_TEST_POSTGRES_URL`` (``.ci/postgres.sh`` starts one; its URL is
 ``postgresql+psycopg://hog:hog@127.0.0.1:5432/hog_test``), where each test
@@ -11,15 +12,37 @@ server the PostgreSQL runs are skipped, with the reason.
 from __future__ import annotations
 
 import os
+import shutil
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
+#: Real students' course files, one per rule set: data, so stored as ``NAME.py.txt``.
+STUDENT_FILES = Path(__file__).parent / "fixtures" / "submissions" / "realistic"
 POSTGRES_ENV = "HOG_TEST_POSTGRES_URL"
 BACKENDS = ("sqlite", "postgres")
+
+
+@pytest.fixture
+def student_file(tmp_path: Path) -> Callable[..., Path]:
+    """Copy a student's file, byte for byte, to a ``.py`` file a test submits; returns its path.
+
+    ``student_file("hog_pile.py")`` is ``tmp_path / "hog_pile.py"``;
+    ``student_file("hog_pile.py", tmp_path / "ann" / "hog.py")`` puts it where
+    (and under the name) a test wants it.
+    """
+
+    def copy(name: str, to: Path | None = None) -> Path:
+        target = tmp_path / name if to is None else Path(to)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(STUDENT_FILES / f"{name}.txt", target)
+        return target
+
+    return copy
 
 
 @pytest.fixture(scope="session")

@@ -24,7 +24,7 @@ from strategies.loader import Limits, SubmissionError, load_file, load_source, t
 from strategies.table import StrategyTable
 
 FIXTURES = Path(__file__).parent / "fixtures" / "submissions"
-REALISTIC, HOSTILE = FIXTURES / "realistic", FIXTURES / "hostile"
+HOSTILE = FIXTURES / "hostile"
 MB = 1 << 20
 FAST = Limits(cpu_seconds=2, wall_seconds=5, memory_bytes=256 * MB)
 
@@ -63,9 +63,9 @@ def import_in_process(path: Path, monkeypatch: pytest.MonkeyPatch):
 
 
 @pytest.mark.parametrize("rules", list(ZERO_DICE_HELPER))
-def test_course_style_file_gives_the_table_its_function_defines(rules, monkeypatch):
+def test_course_style_file_gives_the_table_its_function_defines(rules, monkeypatch, student_file):
     """Each file imports dice and ucb and has @main or __main__ code that must not run."""
-    path = REALISTIC / f"{rules}.py"
+    path = student_file(f"{rules}.py")
     table = load_file(path, rules, limits=FAST)
     module = import_in_process(path, monkeypatch)
     expected = [[module.final_strategy(s, o) for o in range(100)] for s in range(100)]
@@ -76,8 +76,8 @@ def test_course_style_file_gives_the_table_its_function_defines(rules, monkeypat
 
 
 @pytest.mark.parametrize("rules", list(ZERO_DICE_HELPER))
-def test_course_style_files_implement_their_rule_set(rules, monkeypatch):
-    module = import_in_process(REALISTIC / f"{rules}.py", monkeypatch)
+def test_course_style_files_implement_their_rule_set(rules, monkeypatch, student_file):
+    module = import_in_process(student_file(f"{rules}.py"), monkeypatch)
     helper = getattr(module, ZERO_DICE_HELPER[rules])
     assert [helper(s) for s in range(100)] == [get_rules(rules).zero_dice(0, s) for s in range(100)]  # of the opponent
 
@@ -96,16 +96,16 @@ def test_ucb_shim_never_runs_the_main_function(monkeypatch):
     assert (ucb.interact(), ucb.log("x"), ucb.log_current_line(), calls) == (None, None, None, [])
 
 
-def test_another_function_name_and_goal(monkeypatch):
-    path = REALISTIC / "more_boar.py"
+def test_another_function_name_and_goal(monkeypatch, student_file):
+    path = student_file("more_boar.py")
     table = load_file(path, "more_boar", goal=40, function="more_boar_strategy", name="boar", limits=FAST)
     module = import_in_process(path, monkeypatch)
     assert table.table.tolist() == [[module.more_boar_strategy(s, o) for o in range(40)] for s in range(40)]
     assert (table.name, table.goal, table.params["function"]) == ("boar", 40, "more_boar_strategy")
 
 
-def test_source_is_the_files_text():
-    path = REALISTIC / "square_swine.py"
+def test_source_is_the_files_text(student_file):
+    path = student_file("square_swine.py")
     assert load_source(path) == path.read_text(encoding="utf-8")
 
 
@@ -195,9 +195,9 @@ def test_cpu_limit_while_being_imported():
     )
 
 
-def test_cpu_limit_is_for_one_evaluation_the_purity_check_gets_as_much_again():
+def test_cpu_limit_is_for_one_evaluation_the_purity_check_gets_as_much_again(student_file):
     """About 0.75 s for each of the two evaluations: 1.5 s in all, under 1 s each."""
-    table = load_file(REALISTIC / "slow_but_fair.py", "hog_pile", limits=ONE_SECOND)
+    table = load_file(student_file("slow_but_fair.py"), "hog_pile", limits=ONE_SECOND)
     assert table.table.tolist() == [[4 if s < o else 3 for o in range(100)] for s in range(100)]
 
 
@@ -316,8 +316,8 @@ def test_file_over_the_size_limit_is_refused_before_running(tmp_path):
     assert refusal(path) == "huge.py: file is 50 MB, over the 1 MB limit for strategy files"
 
 
-def test_file_in_the_encoding_its_coding_line_declares(monkeypatch):
-    path = REALISTIC / "declares_latin1.py"
+def test_file_in_the_encoding_its_coding_line_declares(monkeypatch, student_file):
+    path = student_file("declares_latin1.py")
     module = import_in_process(path, monkeypatch)  # Python's own reading of the file
     table = load_file(path, "more_boar", limits=FAST)
     assert table.table.tolist() == [[module.final_strategy(s, o) for o in range(100)] for s in range(100)]

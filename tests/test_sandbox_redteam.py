@@ -27,7 +27,7 @@ from cli.main import main
 from strategies.loader import Limits, SubmissionError, load_file
 
 FIXTURES = Path(__file__).parent / "fixtures" / "submissions"
-REALISTIC, HOSTILE = FIXTURES / "realistic", FIXTURES / "hostile"
+HOSTILE = FIXTURES / "hostile"
 MB = 1 << 20
 FAST = Limits(cpu_seconds=2, wall_seconds=10, memory_bytes=256 * MB)
 ONE_SECOND = Limits(cpu_seconds=1, wall_seconds=10)
@@ -123,7 +123,7 @@ def test_system_calls_a_strategy_never_needs_are_refused():
 # --- other submissions and the disk --------------------------------------------------------------
 
 
-def test_inotify_sabotage_does_not_touch_a_concurrent_submission():
+def test_inotify_sabotage_does_not_touch_a_concurrent_submission(student_file):
     outcome: dict[str, str] = {}
 
     def attack() -> None:
@@ -131,7 +131,7 @@ def test_inotify_sabotage_does_not_touch_a_concurrent_submission():
 
     attacker = threading.Thread(target=attack)
     attacker.start()
-    tables = [load_file(REALISTIC / "hog_pile.py", "hog_pile", limits=FAST) for _ in range(3)]
+    tables = [load_file(student_file("hog_pile.py"), "hog_pile", limits=FAST) for _ in range(3)]
     attacker.join()
     assert outcome["attack"] == (
         "watches_tmp.py: raised PermissionError: [Errno 1] Operation not permitted: 'inotify_init1' "
@@ -181,12 +181,12 @@ def test_a_fake_sandbox_failure_is_the_files_fault():
     assert refusal(HOSTILE / "fakes_sandbox_failure.py") == FAKE_FAILURE
 
 
-def test_a_folder_with_a_fake_sandbox_failure_stores_every_valid_file(capsys, tmp_path):
+def test_a_folder_with_a_fake_sandbox_failure_stores_every_valid_file(capsys, tmp_path, student_file):
     folder, db = tmp_path / "inbox", tmp_path / "arena.db"
     folder.mkdir()
     shutil.copy(HOSTILE / "fakes_sandbox_failure.py", folder)
-    shutil.copy(REALISTIC / "square_swine.py", folder / "ann.py")
-    shutil.copy(REALISTIC / "swine_swap.py", folder / "zed.py")
+    student_file("square_swine.py", folder / "ann.py")
+    student_file("swine_swap.py", folder / "zed.py")
     code = main(["submit", str(folder), "--rules", "square_swine", "--db", str(db), "--json"])
     out, err = capsys.readouterr()
     assert code == 1

@@ -14,7 +14,7 @@ from results.store import open_store
 from strategies.loader import load_file
 
 FIXTURES = Path(__file__).parent / "fixtures" / "submissions"
-REALISTIC, HOSTILE = FIXTURES / "realistic", FIXTURES / "hostile"
+HOSTILE = FIXTURES / "hostile"
 
 
 def hog(capsys, *args):
@@ -32,8 +32,8 @@ def stored_rows(db: Path) -> list[tuple]:
         return [(n, a, o, json.loads(p), s) for n, a, o, p, s in rows]
 
 
-def test_submit_stores_table_source_and_metadata(capsys, tmp_path):
-    db, path = tmp_path / "arena.db", REALISTIC / "swine_align.py"
+def test_submit_stores_table_source_and_metadata(capsys, tmp_path, student_file):
+    db, path = tmp_path / "arena.db", student_file("swine_align.py")
     code, out, err = hog(capsys, "submit", path, "--rules", "swine_align", "--author", "ann", "--db", db, "--json")
     assert (code, err) == (0, "")
     data = json.loads(out)
@@ -48,19 +48,18 @@ def test_submit_stores_table_source_and_metadata(capsys, tmp_path):
     ]
 
 
-def test_resubmitting_the_same_table_reports_the_existing_entry(capsys, tmp_path):
+def test_resubmitting_the_same_table_reports_the_existing_entry(capsys, tmp_path, student_file):
     db = tmp_path / "arena.db"
-    first = json.loads(hog(capsys, "submit", REALISTIC / "hog_pile.py", "--db", db, "--json")[1])
-    copy = tmp_path / "renamed.py"
-    shutil.copy(REALISTIC / "hog_pile.py", copy)
+    first = json.loads(hog(capsys, "submit", student_file("hog_pile.py"), "--db", db, "--json")[1])
+    copy = student_file("hog_pile.py", tmp_path / "renamed.py")
     code, out, _ = hog(capsys, "submit", copy, "--name", "again", "--db", db, "--json")
     assert code == 0
     assert json.loads(out) == {**first, "file": str(copy), "duplicate": True}
     assert [row[0] for row in stored_rows(db)] == ["hog_pile"]
 
 
-def test_text_output_names_the_stored_entry(capsys, tmp_path):
-    code, out, _ = hog(capsys, "submit", REALISTIC / "more_boar.py", "--name", "boar", "--db", tmp_path / "a.db")
+def test_text_output_names_the_stored_entry(capsys, tmp_path, student_file):
+    code, out, _ = hog(capsys, "submit", student_file("more_boar.py"), "--name", "boar", "--db", tmp_path / "a.db")
     assert code == 0
     assert out.startswith("more_boar.py: stored as 'boar' (#1, sha256 ")
 
@@ -73,24 +72,23 @@ def test_a_refused_file_is_one_line_and_stores_nothing(capsys, tmp_path):
     assert not db.exists()
 
 
-def test_a_name_taken_by_another_table_is_refused(capsys, tmp_path):
-    db = tmp_path / "arena.db"
-    assert hog(capsys, "submit", REALISTIC / "square_swine.py", "--name", "mine", "--db", db)[0] == 0
-    code, out, err = hog(capsys, "submit", REALISTIC / "swine_swap.py", "--name", "mine", "--db", db)
+def test_a_name_taken_by_another_table_is_refused(capsys, tmp_path, student_file):
+    db, path = tmp_path / "arena.db", student_file("swine_swap.py")
+    assert hog(capsys, "submit", student_file("square_swine.py"), "--name", "mine", "--db", db)[0] == 0
+    code, out, err = hog(capsys, "submit", path, "--name", "mine", "--db", db)
     assert (code, out) == (1, "")
     assert err == (
-        f"hog: error: {REALISTIC / 'swine_swap.py'}: strategy name 'mine' is taken by another table "
+        f"hog: error: {path}: strategy name 'mine' is taken by another table "
         "for square_swine, goal 100 (#1); choose another name with --name\n"
     )
     assert len(stored_rows(db)) == 1
 
 
-def test_students_files_all_named_hog_are_numbered(capsys, tmp_path, monkeypatch):
+def test_students_files_all_named_hog_are_numbered(capsys, tmp_path, monkeypatch, student_file):
     """The default name is the file's; the next hog.py with another table is hog_2, and so on."""
     db = tmp_path / "arena.db"
     for student, rules_file in (("ann", "square_swine.py"), ("bob", "swine_swap.py"), ("cy", "square_swine.py")):
-        (tmp_path / student).mkdir()
-        shutil.copy(REALISTIC / rules_file, tmp_path / student / "hog.py")
+        student_file(rules_file, tmp_path / student / "hog.py")
     monkeypatch.chdir(tmp_path / "bob")
     names = [
         json.loads(hog(capsys, "submit", path, "--db", db, "--json")[1])["name"]
@@ -113,12 +111,12 @@ def test_a_file_declaring_another_rule_set_is_refused(capsys, tmp_path):
     assert hog(capsys, "submit", path, "--rules", "hog_pile", "--db", db)[0] == 0
 
 
-def test_folder_stores_the_valid_files_and_reports_each(capsys, tmp_path):
+def test_folder_stores_the_valid_files_and_reports_each(capsys, tmp_path, student_file):
     folder, db = tmp_path / "inbox", tmp_path / "arena.db"
     folder.mkdir()
     for name in ("more_boar.py", "square_swine.py"):
-        shutil.copy(REALISTIC / name, folder / name)
-    shutil.copy(REALISTIC / "square_swine.py", folder / "square_swine_copy.py")
+        student_file(name, folder / name)
+    student_file("square_swine.py", folder / "square_swine_copy.py")
     for name in ("raises.py", "exits_at_import.py", "table_wrong_shape.json"):
         shutil.copy(HOSTILE / name, folder / name)
     (folder / "notes.txt").write_text("not a strategy")
@@ -142,10 +140,10 @@ def test_folder_stores_the_valid_files_and_reports_each(capsys, tmp_path):
     assert [(row[0], row[1]) for row in stored_rows(db)] == [("more_boar", "staff"), ("square_swine", "staff")]
 
 
-def test_folder_text_output_is_one_line_per_file(capsys, tmp_path):
+def test_folder_text_output_is_one_line_per_file(capsys, tmp_path, student_file):
     folder = tmp_path / "inbox"
     folder.mkdir()
-    shutil.copy(REALISTIC / "hog_pile.py", folder / "a.py")
+    student_file("hog_pile.py", folder / "a.py")
     shutil.copy(HOSTILE / "returns_11.py", folder / "b.py")
     code, out, err = hog(capsys, "submit", folder, "--db", tmp_path / "arena.db")
     assert code == 1
@@ -172,8 +170,9 @@ def test_a_file_name_with_escape_sequences_is_printed_without_them(capsys, tmp_p
         (["--rules", "pig_latin"], 2, "unknown rule set 'pig_latin'"),
     ],
 )
-def test_usage_errors(capsys, tmp_path, args, code, message):
-    result = hog(capsys, "submit", REALISTIC, *args, "--db", tmp_path / "arena.db")
+def test_usage_errors(capsys, tmp_path, args, code, message, student_file):
+    folder = student_file("hog_pile.py", tmp_path / "inbox" / "hog_pile.py").parent
+    result = hog(capsys, "submit", folder, *args, "--db", tmp_path / "arena.db")
     assert result[0] == code
     assert message in result[2] and result[2].count("\n") == 1
     assert not (tmp_path / "arena.db").exists()

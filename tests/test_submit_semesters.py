@@ -15,6 +15,7 @@ import json
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -24,7 +25,6 @@ import hog.dice
 from hog.rules import get_rules
 from results.store import open_store
 
-REALISTIC = Path(__file__).parent / "fixtures" / "submissions" / "realistic"
 SANDBOX_MODULES = Path(__file__).parents[1] / "strategies" / "sandbox_modules"
 GOAL = 100
 
@@ -86,9 +86,9 @@ def stored_rules(db: Path) -> list[tuple[str, str, int]]:
 
 
 @pytest.mark.parametrize("fixture", list(SEMESTERS))
-def test_student_file_is_stored_with_the_table_its_function_gives(fixture, tmp_path, monkeypatch):
+def test_student_file_is_stored_with_the_table_its_function_gives(fixture, tmp_path, monkeypatch, student_file):
     code, rules, _ = SEMESTERS[fixture]
-    path, db = REALISTIC / f"{fixture}.py", tmp_path / "arena.db"
+    path, db = student_file(f"{fixture}.py"), tmp_path / "arena.db"
     result = run_hog("submit", path, "--rules", code, "--db", db, "--author", "student", "--json")
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
@@ -108,11 +108,11 @@ def test_student_file_is_stored_with_the_table_its_function_gives(fixture, tmp_p
 
 
 @pytest.mark.parametrize("fixture", list(SEMESTERS))
-def test_student_file_plays_its_semesters_rules(fixture, monkeypatch):
+def test_student_file_plays_its_semesters_rules(fixture, monkeypatch, student_file):
     """The fixtures are faithful: a turn of rolling 0 dice ends where the rule set says, at every score pair."""
     _, rules, turn = SEMESTERS[fixture]
     ruleset = get_rules(rules)
-    module = import_student_file(REALISTIC / f"{fixture}.py", monkeypatch)
+    module = import_student_file(student_file(f"{fixture}.py"), monkeypatch)
     for s in range(GOAL):
         for o in range(GOAL):
             expected = ruleset.after_turn(s + ruleset.zero_dice(s, o), o)[:2]
@@ -120,31 +120,31 @@ def test_student_file_plays_its_semesters_rules(fixture, monkeypatch):
 
 
 @pytest.mark.parametrize("fixture", list(SEMESTERS))
-def test_student_files_import_the_courses_modules_and_end_with_main(fixture):
-    source = (REALISTIC / f"{fixture}.py").read_text(encoding="utf-8")
+def test_student_files_import_the_courses_modules_and_end_with_main(fixture, student_file):
+    source = student_file(f"{fixture}.py").read_text(encoding="utf-8")
     assert "from dice import six_sided" in source and "from ucb import main, trace, interact" in source
     assert "@main\ndef run(*args):" in source
     assert "# rules:" not in source  # only the --rules option says which rule set
 
 
-def _with_header(header: str, tmp_path: Path) -> Path:
-    path = tmp_path / "hog.py"
-    path.write_text(f"# {header}\n" + (REALISTIC / "sus_fuss.py").read_text(encoding="utf-8"), encoding="utf-8")
+def _with_header(header: str, tmp_path: Path, student_file: Callable[..., Path]) -> Path:
+    path = student_file("sus_fuss.py", tmp_path / "hog.py")
+    path.write_text(f"# {header}\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
     return path
 
 
 @pytest.mark.parametrize("given", ["fa24", "sus_fuss", "SP26"])
-def test_a_semester_header_is_honoured_for_its_rule_set(given, tmp_path):
+def test_a_semester_header_is_honoured_for_its_rule_set(given, tmp_path, student_file):
     """``# rules: fa24`` names sus_fuss: the file is stored for sus_fuss under any of its names."""
-    path, db = _with_header("rules: fa24", tmp_path), tmp_path / "arena.db"
+    path, db = _with_header("rules: fa24", tmp_path, student_file), tmp_path / "arena.db"
     result = run_hog("submit", path, "--rules", given, "--db", db, "--json")
     assert result.returncode == 0, result.stderr
     assert stored_rules(db) == [("hog", "sus_fuss", GOAL)]
 
 
-def test_a_semester_header_is_checked_against_the_rules_given(tmp_path):
+def test_a_semester_header_is_checked_against_the_rules_given(tmp_path, student_file):
     """A fa24 file submitted for square_swine is refused with one line, and nothing is stored."""
-    path, db = _with_header("rules: fa24", tmp_path), tmp_path / "arena.db"
+    path, db = _with_header("rules: fa24", tmp_path, student_file), tmp_path / "arena.db"
     result = run_hog("submit", path, "--rules", "square_swine", "--db", db)
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr.startswith("hog: error: hog.py: its header says '# rules: fa24', not square_swine; ")

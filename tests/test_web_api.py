@@ -28,7 +28,7 @@ from web.limits import TooLarge, UploadLimit
 
 RULES = "square_swine"
 FIXTURES = Path(__file__).parent / "fixtures" / "submissions"
-REALISTIC, HOSTILE = FIXTURES / "realistic", FIXTURES / "hostile"
+HOSTILE = FIXTURES / "hostile"
 HOSTILE_NAME = '<script>alert("name")</script>'
 HOSTILE_AUTHOR = "<img src=x onerror=alert('author')>"
 UPLOADED_SOURCE = """\
@@ -191,9 +191,9 @@ def test_strategies_list_has_stored_and_builtin(arena):
     assert f'href="/strategies/{hostile_id}?rules={RULES}&amp;goal=100"' in page.text
 
 
-def test_a_visitor_cannot_name_a_file_on_the_server(arena):
+def test_a_visitor_cannot_name_a_file_on_the_server(arena, student_file):
     client, _, _ = arena
-    path = str(REALISTIC / "square_swine.py")
+    path = str(student_file("square_swine.py"))
     reply = client.post("/api/games", json={"opponent": path})
     assert reply.status_code == 404
     assert reply.json()["detail"].startswith(
@@ -253,9 +253,9 @@ def test_error_pages_escape_what_the_visitor_asked_for(arena):
 # --- uploads ------------------------------------------------------------------------------------
 
 
-def test_upload_stores_the_table_and_reports_a_duplicate(arena):
+def test_upload_stores_the_table_and_reports_a_duplicate(arena, student_file):
     client, _, _ = arena
-    path = REALISTIC / "swine_align.py"
+    path = student_file("swine_align.py")
     first = client.post(
         "/api/strategies",
         files={"file": (path.name, path.read_bytes())},
@@ -371,7 +371,7 @@ def test_upload_limit_passes_a_body_within_the_limit():
 # --- the strategy checker's own process ------------------------------------------------------------
 
 
-def test_uploads_are_checked_in_another_process(arena, monkeypatch):
+def test_uploads_are_checked_in_another_process(arena, monkeypatch, student_file):
     """The server process never starts the sandbox itself (its threads make fork unsafe)."""
     client, _, _ = arena
 
@@ -379,20 +379,21 @@ def test_uploads_are_checked_in_another_process(arena, monkeypatch):
         raise AssertionError("the sandbox was started by the server process")
 
     monkeypatch.setattr(loader, "run_child", refuse)
-    path = REALISTIC / "more_boar.py"
+    path = student_file("more_boar.py")
     reply = client.post("/api/strategies", files={"file": (path.name, path.read_bytes())}, data={"rules": "more_boar"})
     assert reply.status_code == 201, reply.text
 
 
 @pytest.mark.parametrize(
-    ("path", "rules"),
+    ("name", "rules"),
     [
-        (REALISTIC / "hog_pile.py", "hog_pile"),
-        (HOSTILE / "raises.py", RULES),
-        (HOSTILE / "table_wrong_shape.json", RULES),
+        ("hog_pile.py", "hog_pile"),  # a student's file
+        ("raises.py", RULES),
+        ("table_wrong_shape.json", RULES),
     ],
 )
-def test_fresh_process_checker_agrees_with_the_in_process_one(path, rules):
+def test_fresh_process_checker_agrees_with_the_in_process_one(name, rules, student_file):
+    path = student_file(name) if name == "hog_pile.py" else HOSTILE / name
     fresh = check_file_in_fresh_process(path, rules, name="mine")
     here = check_file(path, rules, name="mine")
     assert (fresh.file, fresh.error, fresh.source) == (here.file, here.error, here.source)
@@ -401,14 +402,15 @@ def test_fresh_process_checker_agrees_with_the_in_process_one(path, rules):
         assert (fresh.table.name, fresh.table.origin, fresh.table.params) == ("mine", "file", here.table.params)
 
 
-def test_fresh_process_checker_ignores_modules_in_the_current_folder(tmp_path, monkeypatch):
+def test_fresh_process_checker_ignores_modules_in_the_current_folder(tmp_path, monkeypatch, student_file):
     fake = tmp_path / "strategies"
     fake.mkdir()
     (fake / "__init__.py").write_text('raise SystemExit("a stand-in for the project was imported")\n')
     monkeypatch.chdir(tmp_path)
-    submission = check_file_in_fresh_process(REALISTIC / "square_swine.py", RULES)
+    path = student_file("square_swine.py")
+    submission = check_file_in_fresh_process(path, RULES)
     assert submission.error is None
-    assert submission.table == load_file(REALISTIC / "square_swine.py", RULES)
+    assert submission.table == load_file(path, RULES)
 
 
 # --- games ------------------------------------------------------------------------------------------
