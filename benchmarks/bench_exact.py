@@ -61,7 +61,10 @@ def timed(function, *args, repeat: int = 1):
 def bench_pairs(batch: int) -> None:
     rng = np.random.default_rng(1)
     threads = numba.get_num_threads()
-    print(f"exact pairs, goal {GOAL}, batches of {batch} pairs (both seatings each; full state: {batch // 100}), 150 tables:")
+    print(
+        f"exact pairs, goal {GOAL}, batches of {batch} pairs"
+        f" (both seatings each; full state: {batch // 100}), 150 tables:"
+    )
     for rules in RULE_SETS:
         pairs_count = max(2, batch // 100) if compile_rules(rules, GOAL).full_state else batch
         pairs = rng.integers(0, 150, size=(pairs_count, 2))

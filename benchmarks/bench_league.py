@@ -76,8 +76,8 @@ def main() -> None:
         with open_store(str(db)) as store:
             for table in contest_entries(args.rules, args.size):
                 store.add_strategy(table, author="benchmark")
-        command = [sys.executable, "-m", "cli.main", "league", "--all", "--rules", args.rules,
-                   "--db", str(db), "--jobs", str(args.jobs), "--top", "3"]
+        command = [sys.executable, "-m", "cli.main", "league", "--all", "--rules", args.rules]
+        command += ["--db", str(db), "--jobs", str(args.jobs), "--top", "3"]
         start = time.perf_counter()
         child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         peak = 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import Mapping
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -60,9 +60,7 @@ def coordinate_search(
     return best_rate, best
 
 
-def search(
-    family: Family, rules: str, opponent: np.ndarray, restarts: int, seed: int
-) -> tuple[float, dict[str, int]]:
+def search(family: Family, rules: str, opponent: np.ndarray, restarts: int, seed: int) -> tuple[float, dict[str, int]]:
     """The best member found from the defaults and from RESTARTS random starts."""
     rng = np.random.default_rng(seed)
     starts = [family.bind(**{p.name: p.default if p.default is not None else p.low for p in family.parameters})]

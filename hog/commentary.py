@@ -3,7 +3,8 @@ each may print and returns the commentary function for the next turn."""
 
 from __future__ import annotations
 
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 __all__ = [
     "Commentary",
@@ -17,7 +18,7 @@ __all__ = [
 
 
 class Commentary(Protocol):
-    def __call__(self, score0: int, score1: int) -> "Commentary": ...
+    def __call__(self, score0: int, score1: int) -> Commentary: ...
 
 
 def silence(score0: int, score1: int) -> Commentary:

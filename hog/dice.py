@@ -8,7 +8,7 @@ or from a ``random.Random`` you pass; test dice cycle through fixed outcomes.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 Dice = Callable[[], int]
 
@@ -22,7 +22,7 @@ def make_fair_dice(sides: int, rng: random.Random | None = None) -> Dice:
     >>> all(1 <= die() <= 6 for _ in range(100))
     True
     """
-    assert type(sides) == int and sides >= 1, "Illegal value for sides"
+    assert type(sides) is int and sides >= 1, "Illegal value for sides"
     randint = (rng or random).randint
 
     def dice() -> int:
@@ -44,7 +44,7 @@ def make_test_dice(*outcomes: int) -> Dice:
     """
     assert len(outcomes) > 0, "You must supply outcomes to make_test_dice"
     for o in outcomes:
-        assert type(o) == int and o >= 1, "Outcome is not a positive integer"
+        assert type(o) is int and o >= 1, "Outcome is not a positive integer"
     index = len(outcomes) - 1
 
     def dice() -> int:

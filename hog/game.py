@@ -8,7 +8,7 @@ turn, extra turns chain, and commentary hears every turn.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from hog.commentary import Commentary, silence
 from hog.dice import Dice, six_sided
@@ -46,7 +46,7 @@ def roll_dice(num_rolls: int, dice: Dice = six_sided) -> int:
     >>> roll_dice(2, make_test_dice(4, 6, 1)), roll_dice(3, make_test_dice(4, 6, 1))
     (10, 1)
     """
-    assert type(num_rolls) == int, "num_rolls must be an integer."
+    assert type(num_rolls) is int, "num_rolls must be an integer."
     assert num_rolls > 0, "Must roll at least once."
     outcomes = [dice() for _ in range(num_rolls)]
     return 1 if 1 in outcomes else sum(outcomes)
@@ -54,14 +54,12 @@ def roll_dice(num_rolls: int, dice: Dice = six_sided) -> int:
 
 def assert_num_rolls(num_rolls: object) -> None:
     """The assertions the course's ``take_turn`` makes about NUM_ROLLS."""
-    assert type(num_rolls) == int, "num_rolls must be an integer."
+    assert type(num_rolls) is int, "num_rolls must be an integer."
     assert num_rolls >= 0, "Cannot roll a negative number of dice in take_turn."
     assert num_rolls <= MAX_ROLLS, "Cannot roll more than 10 dice."
 
 
-def take_turn(
-    num_rolls: int, score: int, opponent_score: int, rules: RuleSet | str, dice: Dice = six_sided
-) -> int:
+def take_turn(num_rolls: int, score: int, opponent_score: int, rules: RuleSet | str, dice: Dice = six_sided) -> int:
     """Points scored by rolling NUM_ROLLS dice (0: the zero-dice rule, which
     may read both scores), before any bonus or after-turn rule.
 

@@ -1,9 +1,11 @@
 """The reference game loop: worked games for each rule set and properties."""
 
 import random
+from itertools import pairwise
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hog.dice import make_fair_dice, make_test_dice
 from hog.game import StrategyError, play, roll_dice, take_turn
@@ -37,8 +39,16 @@ def test_more_boar_extra_turns_chain():
         "more_boar", lambda s, o: 1, lambda s, o: 1, make_test_dice(1, 1, 6), score0=21, score1=43, goal=50
     )
     assert calls == [
-        (0, 21, 43), (0, 22, 43), (1, 43, 23), (0, 23, 49), (0, 24, 49),
-        (0, 25, 49), (0, 31, 49), (0, 32, 49), (0, 33, 49), (1, 49, 39),
+        (0, 21, 43),
+        (0, 22, 43),
+        (1, 43, 23),
+        (0, 23, 49),
+        (0, 24, 49),
+        (0, 25, 49),
+        (0, 31, 49),
+        (0, 32, 49),
+        (0, 33, 49),
+        (1, 49, 39),
     ]
     assert said[-1] == final == (39, 50)
     assert len(said) == len(calls)
@@ -52,20 +62,30 @@ def test_hog_pile_example_from_the_rules_page():
 
 
 def test_swine_swap_hands_the_goal_to_the_opponent():
-    final, _, said = recorded_play("swine_swap", lambda s, o: 1, lambda s, o: 1, make_test_dice(6), score0=94, score1=30)
+    final, _, said = recorded_play(
+        "swine_swap", lambda s, o: 1, lambda s, o: 1, make_test_dice(6), score0=94, score1=30
+    )
     assert said == [(30, 100)]
     assert final == (30, 100)
 
 
 def test_square_swine_raises_to_the_goal():
-    final, _, _ = recorded_play("square_swine", lambda s, o: 2, lambda s, o: 2, make_test_dice(1, 5), score0=80, score1=7)
+    final, _, _ = recorded_play(
+        "square_swine", lambda s, o: 2, lambda s, o: 2, make_test_dice(1, 5), score0=80, score1=7
+    )
     assert final == (100, 7)
 
 
 def test_swine_align_extra_turns_chain_through_a_tie():
     script = {(20, 36): 1, (24, 36): 2, (36, 36): 1}
     final, calls, said = recorded_play(
-        "swine_align", lambda s, o: script[(s, o)], lambda s, o: 5, make_test_dice(4, 6, 6, 4), score0=20, score1=36, goal=40
+        "swine_align",
+        lambda s, o: script[(s, o)],
+        lambda s, o: 5,
+        make_test_dice(4, 6, 6, 4),
+        score0=20,
+        score1=36,
+        goal=40,
     )
     assert calls == [(0, 20, 36), (0, 24, 36), (0, 36, 36)]
     assert said == [(24, 36), (36, 36), (40, 36)]
@@ -171,7 +191,7 @@ def test_play_properties(rules, goal, seed, weights):
     totals = [0] + [a + b for a, b in turns]
     if rules == "hefty_hogs":  # zero-point turns can repeat forever; the cap stops them
         assert (score0 >= goal) != (score1 >= goal) or len(turns) == 10_000
-        assert all(later >= earlier for earlier, later in zip(totals, totals[1:]))
+        assert all(later >= earlier for earlier, later in pairwise(totals))
     else:
         assert (score0 >= goal) != (score1 >= goal)
-        assert all(later >= earlier + 1 for earlier, later in zip(totals, totals[1:]))
+        assert all(later >= earlier + 1 for earlier, later in pairwise(totals))

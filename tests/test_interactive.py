@@ -60,7 +60,9 @@ def test_same_final_scores_as_the_reference_game(rules: str, seed: int) -> None:
 @pytest.mark.parametrize("rules", WITH_COMMENTARY)
 def test_commentary_is_what_the_course_play_prints(rules: str, capsys: pytest.CaptureFixture[str]) -> None:
     course = importlib.import_module(f"hog.cs61a.{rules}")
-    say = course.both(course.announce_lead_changes(), course.both(course.announce_highest(0), course.announce_highest(1)))
+    say = course.both(
+        course.announce_lead_changes(), course.both(course.announce_highest(0), course.announce_highest(1))
+    )
     course.play(varied, cautious, dice=make_fair_dice(6, random.Random(5)), say=say)
     printed = capsys.readouterr().out.splitlines()
     game = Game(rules, seed=5)

@@ -2,7 +2,8 @@
 (the other rule sets: tests/test_rules_examples.py)."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hog.rules import RULE_SETS, UnknownRuleSet, get_rules, pi_digit
 
@@ -64,7 +65,9 @@ def test_hog_pile_example_game_from_rules():
     assert pile(11, 11) == (22, 11, False)
 
 
-@pytest.mark.parametrize("score, opponent, after", [(4, 2, (2, 4)), (11, 5, (11, 5)), (99, 16, (99, 16)), (100, 7, (7, 100))])
+@pytest.mark.parametrize(
+    "score, opponent, after", [(4, 2, (2, 4)), (11, 5, (11, 5)), (99, 16, (99, 16)), (100, 7, (7, 100))]
+)
 def test_swine_swap_examples(score, opponent, after):
     assert get_rules("swine_swap").after_turn(score, opponent) == (*after, False)
 
@@ -76,7 +79,16 @@ def test_square_swine_examples(score, raised):
 
 @pytest.mark.parametrize(
     "score, opponent, extra",
-    [(8, 36, False), (20, 30, True), (24, 36, True), (36, 36, True), (15, 0, False), (11, 10, False), (7, 10, False), (28, 30, True)],
+    [
+        (8, 36, False),
+        (20, 30, True),
+        (24, 36, True),
+        (36, 36, True),
+        (15, 0, False),
+        (11, 10, False),
+        (7, 10, False),
+        (28, 30, True),
+    ],
 )
 def test_swine_align_and_pig_pass_examples(score, opponent, extra):
     assert get_rules("swine_align").after_turn(score, opponent) == (score, opponent, extra)

@@ -10,10 +10,26 @@ from hog.rules.after_turn import hefty_pile_gain, is_more_boar_su21
 
 ZERO_DICE = [
     # (rules, player score, opponent score, points)
-    *[("sus_fuss", s, o, p) for s, o, p in [(21, 46, 9), (45, 52, 1), (2, 5, 6), (52, 79, 15), (0, 0, 1), (7, 2, 21), (72, 29, 1), (5, 0, 15), (109, 99, 1)]],
+    *[
+        ("sus_fuss", s, o, p)
+        for s, o, p in [
+            (21, 46, 9),
+            (45, 52, 1),
+            (2, 5, 6),
+            (52, 79, 15),
+            (0, 0, 1),
+            (7, 2, 21),
+            (72, 29, 1),
+            (5, 0, 15),
+            (109, 99, 1),
+        ]
+    ],
     *[("fuzzy_factors", s, o, p) for s, o, p in [(21, 46, 9), (45, 52, 1), (7, 2, 21)]],
     *[("pigs_on_prime", 0, o, p) for o, p in [(46, 2), (73, 11), (27, 1), (7, 1), (584, 12), (12345, 3)]],
-    *[("hefty_hogs", s, o, p) for s, o, p in [(5, 123, 9), (5, 456, 29), (3, 56, 0), (12, 5, 0), (6, 2, 18), (40, 0, 1)]],
+    *[
+        ("hefty_hogs", s, o, p)
+        for s, o, p in [(5, 123, 9), (5, 456, 29), (3, 56, 0), (12, 5, 0), (6, 2, 18), (40, 0, 1)]
+    ],
     *[("su21", 0, o, p) for o, p in [(14, 7), (9, 13), (156, 5), (0, 4)]],
     ("fa17", 0, 0, 1),
     ("fa17", 0, 47, 8),
@@ -145,7 +161,24 @@ def test_feral_hogs_points_above_12_are_one_memory():
     assert all(memory.bonus(13, n) == 0 for n in range(11))
 
 
-@pytest.mark.parametrize("code, name", [("fa24", "sus_fuss"), ("sp26", "sus_fuss"), ("fa23", "sus_fuss"), ("su20", "su20"), ("fa22", "square_swine"), ("sp23", "square_swine"), ("su23", "fuzzy_factors"), ("sp22", "hefty_hogs"), ("su22", "pigs_on_prime"), ("fa20", "swine_align"), ("sp21", "more_boar"), ("fa21", "hog_pile"), ("nju24", "swine_swap")])
+@pytest.mark.parametrize(
+    "code, name",
+    [
+        ("fa24", "sus_fuss"),
+        ("sp26", "sus_fuss"),
+        ("fa23", "sus_fuss"),
+        ("su20", "su20"),
+        ("fa22", "square_swine"),
+        ("sp23", "square_swine"),
+        ("su23", "fuzzy_factors"),
+        ("sp22", "hefty_hogs"),
+        ("su22", "pigs_on_prime"),
+        ("fa20", "swine_align"),
+        ("sp21", "more_boar"),
+        ("fa21", "hog_pile"),
+        ("nju24", "swine_swap"),
+    ],
+)
 def test_semester_codes(code, name):
     assert get_rules(code).name == name
 

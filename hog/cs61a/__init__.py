@@ -69,4 +69,3 @@ def check_course_session(rule_set: str, session: str, name: str = "session") -> 
     with as_course_hog(rule_set):
         runner.run(test, out=report.append, clear_globs=True)
     return "".join(report)
-

@@ -7,8 +7,8 @@ and More Boar, with commentary.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Callable
 
 from hog.commentary import (
     HIGHEST_MESSAGES,

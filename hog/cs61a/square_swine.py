@@ -7,15 +7,15 @@ and Square Swine; ``play`` takes an update function; no commentary.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from hog.cs61a import _course
 from hog.cs61a._course import Update, always_roll, always_roll_5, catch_up
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
 from hog.game import GOAL, Strategy, roll_dice
 from hog.rules import get_rules, is_perfect_square
-from hog.rules import zero_dice as _zero_dice
 from hog.rules import next_perfect_square as _next_perfect_square
+from hog.rules import zero_dice as _zero_dice
 
 __all__ = [
     "GOAL",

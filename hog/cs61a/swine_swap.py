@@ -7,8 +7,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Callable
 
 from hog.cs61a import _course
 from hog.cs61a._course import always_roll, always_roll_5, catch_up

@@ -22,8 +22,8 @@ arrays made by calling it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from hog.rules.after_turn import AfterTurn
 

@@ -5,7 +5,7 @@ Every function takes any non-negative integer (scores past 100 included).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from math import isqrt
 
 __all__ = [
@@ -162,7 +162,7 @@ def _pi_digits(count: int) -> str:
     return str(pi_scaled // 10**guard)[:count]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pi_block(block: int) -> str:
     return _pi_digits(256 * (block + 1) + 1)
 

@@ -7,7 +7,7 @@ puts each behind the common form ``zero_dice(score, opponent_score)``.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from hog.rules.numbers import digits, largest_digit, ones, pi_digit, smallest_digit, tens
 
