@@ -103,6 +103,10 @@ def pig_pass(player_score: int, opponent_score: int) -> bool:
     return player_score < opponent_score and opponent_score - player_score < 3
 
 
+def extra_turn(player_score: int, opponent_score: int) -> bool:
+    return swine_align(player_score, opponent_score) or pig_pass(player_score, opponent_score)
+
+
 ZERO_DICE = {
     "more_boar": piggy_points,
     "hog_pile": sevenths_digit,
@@ -125,7 +129,7 @@ def after_turn(rule_set: str, score: int, opponent_score: int) -> tuple[int, int
         return (next_perfect_square(score) if perfect_square(score) else score), opponent_score, False
     if rule_set == "pig_tail":
         return score, opponent_score, False
-    return score, opponent_score, swine_align(score, opponent_score) or pig_pass(score, opponent_score)
+    return score, opponent_score, extra_turn(score, opponent_score)
 
 
 class Rules:

@@ -30,7 +30,7 @@ from hog.rules import UnknownRuleSet
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import course_reference as reference  # noqa: E402
 from course_cases import SEMESTERS  # noqa: E402
-from course_cases.free_bacon_years import Semester  # noqa: E402
+from course_cases.common import Semester  # noqa: E402
 
 EVERYWHERE = {
     "roll_dice": "num_rolls, dice=six_sided",

@@ -1,8 +1,8 @@
 """The course modules ``hog.cs61a.<rule set>`` run as the course runs them,
 one base for every rule set.
 
-Each rule set is a data entry, ``course_cases/<rule set>.py`` (its ``COURSE``,
-a ``course_cases.common.Course``); each kind of check below is one test
+Each rule set is a data entry, ``course_cases/<rule set>.toml`` (loaded as a
+``course_cases.common.Course``); each kind of check below is one test
 parametrised over the entries:
 
 * ok-style sessions (the course's ok tests, RULES.md's and COURSE_APIS.md's
@@ -15,7 +15,7 @@ parametrised over the entries:
 * course functions against ``course_reference`` over wide ranges;
 * games printed by the course's tests, replayed.
 
-A new rule set is a new file in ``course_cases``.
+A new rule set is a new data file in ``course_cases``.
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ from hog.rules import RULE_SETS, RuleSet, get_rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import course_reference as reference  # noqa: E402
-from course_cases import COURSES  # noqa: E402
-from course_cases.common import COMMON_SESSIONS, examples_session  # noqa: E402
+from course_cases import COMMON_SESSIONS, COURSES  # noqa: E402
+from course_cases.common import examples_session  # noqa: E402
 
 
 def test_every_rule_set_has_an_entry():

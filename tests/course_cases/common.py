@@ -1,10 +1,9 @@
-"""The shape of a rule set's course cases, and the sessions several share.
+"""The shapes of a rule set's course cases, and the logic the data names.
 
-A rule set's entry (``COURSE`` in ``course_cases/<rule set>.py``) is a
-``Course``: its ok-style sessions, example calls, named strategies, how its
-``play`` is called, and, where the course's code is retold in
-``course_reference``, the functions to compare with it. ``test_cs61a_courses``
-runs one parametrised test per kind of check over every entry.
+The cases themselves are data, ``course_cases/<rule set>.toml``; the loader
+(``course_cases/__init__.py``) builds a ``Course`` from each (and, for the
+Free Bacon years, a ``Semester`` first). ``test_cs61a_courses`` runs one
+parametrised test per kind of check over every entry.
 """
 
 from __future__ import annotations
@@ -38,6 +37,16 @@ def rolls_zero_for_a_good_swap(score: int, opponent_score: int, points: int, aft
 def rolls_zero_for_any_good_swap(score: int, opponent_score: int, points: int, after: tuple, threshold: int) -> bool:
     """su18's swap_strategy: a harmful swap is not avoided."""
     return after[0] > score + points or points >= threshold
+
+
+def without_after_turn(rules):
+    """The rules ``play`` follows with ``simple_update``: no after-turn rule."""
+    return dataclasses.replace(rules, after_turn=lambda score, opponent_score: (score, opponent_score, False))
+
+
+def without_feral_hogs(rules):
+    """The rules without Feral Hogs (``play(..., feral_hogs=False)``)."""
+    return dataclasses.replace(rules, memory=None)
 
 
 @dataclass(frozen=True)
@@ -106,141 +115,37 @@ class Course:
     replays: Mapping[str, Replay] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Semester:
+    """What tells one Free Bacon year's module from the others (COURSE_APIS.md), and its examples."""
+
+    is_swap: str  # is_swap's parameters
+    threshold: str  # bacon_strategy's and swap_strategy's threshold parameter
+    num_rolls: int  # their num_rolls default
+    averaging: str  # make_averaged's and max_scoring_num_rolls' keyword
+    leader: str  # announce_lead_changes' parameter
+    highest: tuple[str, str]  # announce_highest's parameters after who
+    plural_only: bool  # announce_highest says "1 point(s)!", not "1 point!"
+    feral_hogs: bool
+    free_bacon: dict[int, int]  # opponent's score -> points
+    swaps: dict[tuple[int, int], bool]  # is_swap(player, opponent)
+    strategies: dict[str, int]  # a call of a named strategy -> dice
+    games: str = ""  # a session of play examples of this semester
+    harmful_swaps: bool = True  # swap_strategy avoids a swap to a lower score (not in su18)
+
+
 def examples_session(calls: Mapping[str, object]) -> str:
     """CALLS (call text -> value) as an ok-style session."""
     return "\n".join([">>> from hog import *", *(f">>> {call}\n{value!r}" for call, value in calls.items())]) + "\n"
 
 
-def grid(scores: Iterable[int], opponent_scores: Iterable[int]) -> tuple[tuple[int, int], ...]:
-    """Every (score, opponent score) pair."""
-    opponent_scores = tuple(opponent_scores)
-    return tuple((s, o) for s in scores for o in opponent_scores)
+def announced(semester: Semester, gain: int, who: int) -> str:
+    """COURSE_APIS.md's record-gain wording of SEMESTER."""
+    points = "point(s)" if semester.plural_only else "point" if gain == 1 else "points"
+    return f"{gain} {points}! That's the biggest gain yet for Player {who}"
 
 
-def singles(scores: Iterable[int]) -> tuple[tuple[int], ...]:
-    return tuple((s,) for s in scores)
-
-
-# Sessions every course module passes.
-COMMON_SESSIONS = {
-    "roll_dice": """
->>> from hog import *
->>> roll_dice(2, make_test_dice(4, 6, 1))
-10
->>> roll_dice(3, make_test_dice(4, 6, 1))
-1
->>> roll_dice(4, make_test_dice(2, 2, 3))
-9
->>> counted_dice = make_test_dice(4, 1, 2, 6)
->>> roll_dice(3, counted_dice)  # every die is rolled, also after a 1
-1
->>> roll_dice(1, counted_dice)
-6
-""",
-    "always_roll": """
->>> from hog import *
->>> always_roll(0)(99, 99), always_roll(10)(0, 0), always_roll_5(3, 4)
-(0, 10, 5)
->>> always_roll(11)
-Traceback (most recent call last):
-...
-AssertionError
-""",
-}
-
-# Sessions of the rule sets whose commentary returns (leader, message).
-LEADER_COMMENTARY_SESSIONS = {
-    "commentary (leader, message)": """
->>> from hog import *
->>> silence(1, 2), silence(1, 2, 0)
-((None, None), (0, None))
->>> say_scores(2, 0)
-(None, 'Player 0 now has 2 and now Player 1 has 0')
->>> leader, message = announce_lead_changes(5, 0)
->>> leader, message
-(0, 'Player 0 takes the lead by 5')
->>> leader, message = announce_lead_changes(5, 12, leader)
->>> leader, message
-(1, 'Player 1 takes the lead by 7')
->>> announce_lead_changes(8, 12, leader)
-(1, None)
->>> announce_lead_changes(8, 8, 1)
-(None, None)
->>> announce_lead_changes(8, 9, None)
-(1, 'Player 1 takes the lead by 1')
->>> both(say_scores, announce_lead_changes)(10, 0)
-(0, 'Player 0 now has 10 and now Player 1 has 0\\nPlayer 0 takes the lead by 10')
->>> both(announce_lead_changes, silence)(3, 0)
-(None, 'Player 0 takes the lead by 3')
->>> both(silence, say_scores)(3, 0, 1)
-(1, 'Player 0 now has 3 and now Player 1 has 0')
->>> both(silence, silence)(3, 0)
-(None, None)
->>> 'announce_highest' in dir()
-False
-""",
-}
-
-# The seeds' ok sessions of the course's first questions, shared by more_boar and hog_pile.
-PLAY_SESSIONS = {
-    "q00 test dice": """
->>> from hog import *
->>> test_dice = make_test_dice(4, 1, 2)
->>> test_dice()
-4
->>> test_dice() # Second call
-1
->>> test_dice() # Third call
-2
->>> test_dice() # Fourth call
-4
-""",
-    "q05 play stops at goal": """
->>> import hog
->>> always_three = hog.make_test_dice(3)
->>> always = hog.always_roll
->>> s0, s1 = hog.play(always(5), always(3), score0=91, score1=10, dice=always_three)
->>> s0
-106
->>> s1
-10
-""",
-    "q05 goal is not hardwired": """
->>> import hog
->>> always_three = hog.make_test_dice(3)
->>> always = hog.always_roll
->>> s0, s1 = hog.play(always(5), always(5), goal=10, dice=always_three)
->>> s0
-15
->>> s1
-0
-""",
-}
-
-# The seeds' commentary examples, shared by more_boar and hog_pile.
-COMMENTARY_EXAMPLES = """
->>> from hog import *
->>> f0 = announce_lead_changes()
->>> f1 = f0(5, 0)
-Player 0 takes the lead by 5
->>> f2 = f1(5, 12)
-Player 1 takes the lead by 7
->>> f3 = f2(8, 12)
->>> f4 = f3(8, 13)
->>> f5 = f4(15, 13)
-Player 0 takes the lead by 2
->>> h0 = both(say_scores, announce_lead_changes())
->>> h1 = h0(10, 0)
-Player 0 now has 10 and Player 1 now has 0
-Player 0 takes the lead by 10
->>> h2 = h1(10, 8)
-Player 0 now has 10 and Player 1 now has 8
->>> h3 = h2(10, 17)
-Player 0 now has 10 and Player 1 now has 17
-Player 1 takes the lead by 7
-"""
-
-
-def without_after_turn(rules):
-    """The rules ``play`` follows with ``simple_update``: no after-turn rule."""
-    return dataclasses.replace(rules, after_turn=lambda score, opponent_score: (score, opponent_score, False))
+def highest_arguments(semester: Semester, high: int, score: int) -> str:
+    """announce_highest's arguments after ``who``, in SEMESTER's parameter order."""
+    named = {"previous_high": high, "running_high": high, "previous_score": score, "last_score": score}
+    return ", ".join(str(named[parameter]) for parameter in semester.highest)
