@@ -3,7 +3,8 @@ RULES.md's and COURSE_APIS.md's tables, and the behaviour all semesters
 share (averaging, experiments, winner, seating, assertions, the final
 strategy), checked the same way for each of the eighteen. A rule set is a
 data entry in the dicts below, keyed by its name (the Free Bacon years' are
-made from their ``Semester`` in ``course_cases``); ``EXPECTED`` lists the
+made from their ``Semester`` in ``course_cases``, and the named strategies
+and update functions are read from the course cases); ``EXPECTED`` lists the
 rule sets. Each rule set's sessions, named strategies and games are in
 ``test_cs61a_courses``."""
 
@@ -29,7 +30,7 @@ from hog.rules import UnknownRuleSet
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import course_reference as reference  # noqa: E402
-from course_cases import SEMESTERS  # noqa: E402
+from course_cases import COURSES, SEMESTERS  # noqa: E402
 from course_cases.common import Semester  # noqa: E402
 
 EVERYWHERE = {
@@ -68,21 +69,24 @@ PLAY_WITH_UPDATE = "strategy0, strategy1, update, score0=0, score1=0, dice=six_s
 UPDATE = "num_rolls, player_score, opponent_score, dice=six_sided"
 SCORES = "player_score, opponent_score"
 
+# more_boar's names and signatures; su21 (Piggy Points + More Boar) has the same.
+MORE_BOAR = {
+    **EVERYWHERE,
+    **COMMENTARY,
+    "piggy_points": "score",
+    "more_boar": SCORES,
+    "next_player": "who",
+    "take_turn": TURN_WITH_GOAL,
+    "play": PLAY_WITH_SAY,
+    "make_averaged": "original_function, trials_count=1000",
+    "max_scoring_num_rolls": "dice=six_sided, trials_count=1000",
+    "piggypoints_strategy": "score, opponent_score, cutoff=8, num_rolls=6",
+    "more_boar_strategy": "score, opponent_score, cutoff=8, num_rolls=6",
+}
+
 # RULES.md, "The course API, per rule set", and COURSE_APIS.md, one entry per module.
 EXPECTED = {
-    "more_boar": {
-        **EVERYWHERE,
-        **COMMENTARY,
-        "piggy_points": "score",
-        "more_boar": SCORES,
-        "next_player": "who",
-        "take_turn": TURN_WITH_GOAL,
-        "play": PLAY_WITH_SAY,
-        "make_averaged": "original_function, trials_count=1000",
-        "max_scoring_num_rolls": "dice=six_sided, trials_count=1000",
-        "piggypoints_strategy": "score, opponent_score, cutoff=8, num_rolls=6",
-        "more_boar_strategy": "score, opponent_score, cutoff=8, num_rolls=6",
-    },
+    "more_boar": MORE_BOAR,
     "hog_pile": {
         **EVERYWHERE,
         **COMMENTARY,
@@ -201,19 +205,7 @@ EXPECTED = {
         "hefty_hogs_strategy": "score, opponent_score, threshold=8, num_rolls=6",
         "hog_pile_strategy": "score, opponent_score, threshold=8, num_rolls=6",
     },
-    "su21": {
-        **EVERYWHERE,
-        **COMMENTARY,
-        "piggy_points": "score",
-        "more_boar": SCORES,
-        "next_player": "who",
-        "take_turn": TURN_WITH_GOAL,
-        "play": PLAY_WITH_SAY,
-        "make_averaged": "original_function, trials_count=1000",
-        "max_scoring_num_rolls": "dice=six_sided, trials_count=1000",
-        "piggypoints_strategy": "score, opponent_score, cutoff=8, num_rolls=6",
-        "more_boar_strategy": "score, opponent_score, cutoff=8, num_rolls=6",
-    },
+    "su21": MORE_BOAR,
 }
 
 
@@ -286,22 +278,14 @@ ZERO_DICE = {
     "su21": "piggy_points",
     **dict.fromkeys(SEMESTERS, "free_bacon"),
 }
-# (zero-dice strategy, rule strategy) per rule set
-NAMED = {
-    "more_boar": ("piggypoints_strategy", "more_boar_strategy"),
-    "hog_pile": ("picky_piggy_strategy", "hog_pile_strategy"),
-    "swine_swap": ("picky_strategy", "swine_strategy"),
-    "square_swine": ("tail_strategy", "square_strategy"),
-    "swine_align": ("bacon_strategy", "extra_turn_strategy"),
-    "sus_fuss": ("boar_strategy", "sus_strategy"),
-    "fuzzy_factors": ("boar_strategy", "fuzzy_strategy"),
-    "pigs_on_prime": ("oink_points_strategy", "pigs_on_prime_strategy"),
-    "hefty_hogs": ("hefty_hogs_strategy", "hog_pile_strategy"),
-    "su21": ("piggypoints_strategy", "more_boar_strategy"),
-    **dict.fromkeys(SEMESTERS, ("bacon_strategy", "swap_strategy")),
+# (zero-dice strategy, rule strategy) per rule set, and the update function
+# of the full rules where play takes one: from the course cases' data.
+NAMED = {rule_set: (course.named.zero_dice, course.named.rule) for rule_set, course in COURSES.items()}
+UPDATE_FUNCTION = {
+    rule_set: course.variants["full rules"].update
+    for rule_set, course in COURSES.items()
+    if course.variants["full rules"].update
 }
-# The update function of the full rules, where play takes one
-UPDATE_FUNCTION = {"square_swine": "square_update", "sus_fuss": "sus_update", "fuzzy_factors": "fuzzy_update"}
 
 
 def default_text(value: object) -> str:
