@@ -22,6 +22,7 @@ import contextlib
 import io
 import random
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from hog.commentary import HIGHEST_MESSAGES, Commentary, announce_lead_changes, both, make_announce_highest, silence
 from hog.dice import Dice, make_fair_dice, six_sided
@@ -121,6 +122,7 @@ class Game:
             raise ValueError("give either dice or a seed, not both")
         if self.dice is None:
             self.dice = six_sided if self.seed is None else make_fair_dice(6, random.Random(self.seed))
+        self._dice: Dice = self.dice
         self.scores = (self.score0, self.score1)
         self._say = commentary_for(self._rules)
 
@@ -145,7 +147,7 @@ class Game:
         who, before = self.who, self.scores
         score, opponent = before if who == 0 else before[::-1]
         rolled: list[int] = []
-        dice = self.dice
+        dice = self._dice
 
         def recorded() -> int:
             outcome = dice()
@@ -159,8 +161,8 @@ class Game:
         after = (self.scores[who], self.scores[1 - who], result.extra_turn)
         extra = result.extra_turn and not self.over
         events = _turn_events(self._rules, num_rolls, tuple(rolled), points, (scored, opponent), after)
-        if result.bonus:
-            memory = self._rules.memory
+        memory = self._rules.memory
+        if memory is not None and result.bonus:
             events.insert(1 if num_rolls == 0 or 1 in rolled else 0, f"{memory.rule}: {_points(result.bonus)} bonus")
         if extra:
             events.append(f"{self._rules.after_turn_rule}: extra turn")
@@ -183,7 +185,7 @@ class Game:
         self.history.append(report)
         return report
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The game's state as JSON-ready data."""
         return {
             "rules": self.rules,
@@ -198,5 +200,5 @@ class Game:
         }
 
 
-def _report_dict(report: TurnReport) -> dict:
+def _report_dict(report: TurnReport) -> dict[str, Any]:
     return {key: list(value) if isinstance(value, tuple) else value for key, value in asdict(report).items()}

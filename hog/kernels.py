@@ -35,7 +35,10 @@ exactly uniform. ``hog.simulate.dice_stream`` is the same stream in Python.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+import numpy.typing as npt
 from numba import njit, prange
 
 from hog.game import MAX_ROLLS
@@ -56,7 +59,13 @@ MAX_TURNS = 10_000
 
 
 @njit(cache=True, fastmath={"reassoc", "contract"})
-def _analyse(tables, which, optimise, perfect, rule_arrays):
+def _analyse(
+    tables: npt.NDArray[np.int8],
+    which: npt.NDArray[np.int64],
+    optimise: bool,
+    perfect: bool,
+    rule_arrays: tuple[npt.NDArray[Any], ...],
+) -> tuple[npt.NDArray[np.int8], float, float]:
     """The dynamic programme for one pair: A plays ``tables[which[0]]`` and B
     ``tables[which[1]]``; if OPTIMISE, A instead picks the best count in every
     state (the lowest within TIE_TOLERANCE of the best) and, if PERFECT, B
@@ -121,7 +130,9 @@ def _analyse(tables, which, optimise, perfect, rule_arrays):
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def pair_win_probabilities(tables, pairs, rule_arrays):
+def pair_win_probabilities(
+    tables: npt.NDArray[np.int8], pairs: npt.NDArray[np.int64], rule_arrays: tuple[npt.NDArray[Any], ...]
+) -> npt.NDArray[np.float64]:
     """For each row (a, b) of PAIRS: [first, second], table a's chances to win
     against table b moving first and moving second. TABLES is (n, goal, goal)."""
     out = np.empty((pairs.shape[0], 2))
@@ -133,7 +144,9 @@ def pair_win_probabilities(tables, pairs, rule_arrays):
 
 
 @njit(cache=True)
-def solve(opponent, perfect, rule_arrays):
+def solve(
+    opponent: npt.NDArray[np.int8], perfect: bool, rule_arrays: tuple[npt.NDArray[Any], ...]
+) -> tuple[npt.NDArray[np.int8], float, float]:
     """The table maximising the mover's chance in every state, and its
     (first, second) chances: against OPPONENT if not PERFECT, otherwise
     against itself (OPPONENT is then ignored)."""
@@ -146,21 +159,29 @@ def solve(opponent, perfect, rule_arrays):
 
 
 @njit(cache=True, inline="always")
-def mix64(z):
+def mix64(z: np.uint64) -> np.uint64:
     """SplitMix64's output function (a bijection of 64-bit integers)."""
     z = (z ^ (z >> _S30)) * _MIX1
     z = (z ^ (z >> _S27)) * _MIX2
-    return z ^ (z >> _S31)
+    mixed: np.uint64 = z ^ (z >> _S31)  # numpy's stubs type uint64 shifts as Any
+    return mixed
 
 
 @njit(cache=True, inline="always")
-def game_key(seed_key, game):
+def game_key(seed_key: np.uint64, game: int) -> np.uint64:
     """The stream key of game GAME, SEED_KEY being mix64(seed)."""
     return mix64(seed_key + np.uint64(game) * GAMMA)
 
 
 @njit(cache=True)
-def _play(first, second, rule_arrays, sides, reject_below, key):
+def _play(
+    first: npt.NDArray[np.int8],
+    second: npt.NDArray[np.int8],
+    rule_arrays: tuple[npt.NDArray[Any], ...],
+    sides: np.uint64,
+    reject_below: np.uint64,
+    key: np.uint64,
+) -> tuple[int, int]:
     """One game, FIRST's table moving first, dice from stream KEY: final
     (score0, score1), or the scores after MAX_TURNS turns of a game that has
     not ended. RULE_ARRAYS is ``CompiledRules.game_arrays``."""
@@ -210,7 +231,15 @@ def _play(first, second, rule_arrays, sides, reject_below, key):
 
 
 @njit(cache=True, parallel=True)
-def simulate_wins(table_a, table_b, rule_arrays, sides, reject_below, seed_key, games):
+def simulate_wins(
+    table_a: npt.NDArray[np.int8],
+    table_b: npt.NDArray[np.int8],
+    rule_arrays: tuple[npt.NDArray[Any], ...],
+    sides: np.uint64,
+    reject_below: np.uint64,
+    seed_key: np.uint64,
+    games: int,
+) -> tuple[int, int, int]:
     """Play every stream twice (A first, then B first on the same dice).
 
     Returns (A's wins moving first, A's wins moving second, streams A won
@@ -232,7 +261,15 @@ def simulate_wins(table_a, table_b, rule_arrays, sides, reject_below, seed_key, 
 
 
 @njit(cache=True, parallel=True)
-def simulate_scores(table_a, table_b, rule_arrays, sides, reject_below, seed_key, games):
+def simulate_scores(
+    table_a: npt.NDArray[np.int8],
+    table_b: npt.NDArray[np.int8],
+    rule_arrays: tuple[npt.NDArray[Any], ...],
+    sides: np.uint64,
+    reject_below: np.uint64,
+    seed_key: np.uint64,
+    games: int,
+) -> npt.NDArray[np.int64]:
     """Final scores (score0, score1) of every game: [stream, seating, player];
     seating 0 has A as player 0, seating 1 has B as player 0."""
     out = np.empty((games, 2, 2), dtype=np.int64)

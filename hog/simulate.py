@@ -10,16 +10,24 @@ same dice in plain Python, so a game can be replayed with ``hog.game.play``.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from hog import kernels
 from hog.exact import checked_table, compile_rules
 from hog.rules import RuleSet
 
 __all__ = ["SimulationResult", "simulate", "simulate_scores", "dice_stream"]
+
+#: What the simulation kernels take: both tables, the rule arrays, the die's
+#: sides, Lemire's rejection bound, the seed's key and the number of streams.
+KernelArguments = tuple[
+    npt.NDArray[np.int8], npt.NDArray[np.int8], tuple[npt.NDArray[Any], ...], np.uint64, np.uint64, np.uint64, int
+]
 
 _MASK64 = (1 << 64) - 1
 _GAMMA = int(kernels.GAMMA)
@@ -85,7 +93,7 @@ def _checked_integer(name: str, value: int, low: int, high: int) -> int:
 
 def _kernel_arguments(
     table_a: np.ndarray, table_b: np.ndarray, rules: RuleSet | str, games: int, seed: int, sides: int, least_games: int
-) -> tuple:
+) -> KernelArguments:
     """Checked arguments for the simulation kernels."""
     table_a = checked_table(table_a, "table_a")
     table_b = checked_table(table_b, "table_b")

@@ -18,6 +18,7 @@ from hog.rules import RuleSet, State
 
 TIE = 1e-12
 SETTLED = 1e-15
+START = State()
 
 
 def dice_chances(num_rolls: int, sides: int = 6) -> dict[int, float]:
@@ -93,7 +94,7 @@ class Game:
             frontier.extend(s for outcomes in moves[state].values() for _, s in outcomes)
         return {state: moves[state] for state in sorted(moves, key=lambda s: -sum(s.scores))}
 
-    def solve(self, players, roots=(State(),)) -> tuple[dict, dict]:
+    def solve(self, players, roots=(START,)) -> tuple[dict, dict]:
         """Chances (player 0's, player 1's) of every state reachable from
         ROOTS, and each state's choice: one sweep in order of decreasing total
         score, repeated while a sweep still moves a chance (only where a turn
@@ -122,8 +123,8 @@ class Game:
     def first_second(self) -> tuple[float, float]:
         """Player A's chance to win moving first and moving second."""
         a, b = self.strategies
-        first = self.solve((a, b))[0][State()][0]
-        second = self.solve((b, a))[0][State()][1]
+        first = self.solve((a, b))[0][START][0]
+        second = self.solve((b, a))[0][START][1]
         return first, second
 
     def table(self) -> list[list[int]]:

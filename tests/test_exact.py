@@ -6,7 +6,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hog.exact import (
     best_response,
@@ -85,9 +86,7 @@ def test_compiled_arrays_follow_the_rule_functions(rules):
 
 def broken(after_turn=None, zero_dice=None) -> RuleSet:
     square = get_rules("square_swine")
-    return RuleSet(
-        "broken", (), "", "", "", "", zero_dice or square.zero_dice, after_turn or square.after_turn
-    )
+    return RuleSet("broken", (), "", "", "", "", zero_dice or square.zero_dice, after_turn or square.after_turn)
 
 
 @pytest.mark.parametrize(
@@ -169,7 +168,7 @@ def test_batches_agree_with_single_pairs_and_seat_symmetry(rules):
     tables = random_tables(4, 30, 5)
     pairs = np.array([(i, j) for i in range(5) for j in range(5)])
     batch = win_probabilities_pairs(tables, pairs, rules)
-    for (i, j), (first, second) in zip(pairs, batch):
+    for (i, j), (first, second) in zip(pairs, batch, strict=True):
         single = win_probabilities(tables[i], tables[j], rules)
         assert (first, second) == (single.first, single.second)
         # B moving first against A is A moving second against B.

@@ -9,8 +9,8 @@ from ``hog.rules`` and the game loop from ``hog.game``.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
 
 import numpy as np
 
@@ -154,7 +154,7 @@ def make_averaged(original_function: Callable[..., float], samples: int) -> Call
     arguments and returns the mean of the results."""
 
     def averaged(*args: object) -> float:
-        total = 0
+        total: float = 0
         for _ in range(samples):
             total += original_function(*args)
         return total / samples
@@ -197,7 +197,7 @@ def run_experiments(
         print(f"{label} win rate:", average_win_rate(strategy))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _best_response_to_always_roll_6(rules: str, goal: int) -> np.ndarray:
     return exact.best_response(np.full((goal, goal), 6, dtype=np.int8), rules).table
 

@@ -9,8 +9,8 @@ Hogs bonus, which reads a player's memory of its previous turn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import gcd
-from typing import Callable
 
 from hog.rules.numbers import (
     is_perfect_square,
@@ -319,7 +319,7 @@ def swap_power_of_three(score: int, opponent_score: int) -> bool:
     >>> swap_power_of_three(1, 1), swap_power_of_three(2, 1), swap_power_of_three(0, 0)
     (True, False, True)
     """
-    power = 3 ** (score + opponent_score)
+    power: int = 3 ** (score + opponent_score)
     return leading_digit(power) == power % 10
 
 
@@ -343,4 +343,3 @@ def feral_hogs_bonus(previous: int, num_rolls: int) -> int:
     (3, 3, 0, 0)
     """
     return 3 if abs(num_rolls - previous) == 2 else 0
-
