@@ -34,7 +34,6 @@ __all__ = [
     "play",
     "swap_move",
     "other",
-    "make_averaged",
     "announce_lead_changes",
     "make_announce_highest",
     "gain_in_points_parenthesised",
@@ -176,19 +175,6 @@ def other(who: int) -> int:
     0
     """
     return _course.next_player(who)
-
-
-def make_averaged(original_function: Callable[..., float], num_samples: int = 1000) -> Callable[..., float]:
-    """Return a function that returns the average value of ORIGINAL_FUNCTION
-    when called.
-
-    >>> from hog.dice import make_test_dice
-    >>> dice = make_test_dice(4, 2, 5, 1)
-    >>> averaged_dice = make_averaged(dice, 1000)
-    >>> averaged_dice()
-    3.0
-    """
-    return _course.make_averaged(original_function, num_samples)
 
 
 def announce_lead_changes(previous_leader: int | None = None) -> Commentary:

@@ -7,7 +7,6 @@ and More Boar, with commentary.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 
 from hog.commentary import (
@@ -19,7 +18,7 @@ from hog.commentary import (
     say_scores,
     silence,
 )
-from hog.cs61a import _course
+from hog.cs61a import _course, _semester
 from hog.cs61a._course import always_roll, always_roll_5, next_player
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
 from hog.game import GOAL, Strategy, roll_dice
@@ -138,55 +137,11 @@ def play(
 announce_highest = make_announce_highest(HIGHEST_MESSAGES["more_boar"])
 
 
-def make_averaged(original_function: Callable[..., float], trials_count: int = 1000) -> Callable[..., float]:
-    """Return a function that returns the average value of ORIGINAL_FUNCTION
-    when called.
-
-    >>> dice = make_test_dice(4, 2, 5, 1)
-    >>> averaged_dice = make_averaged(roll_dice, 1000)
-    >>> averaged_dice(1, dice)
-    3.0
-    """
-    return _course.make_averaged(original_function, trials_count)
-
-
-def max_scoring_num_rolls(dice: Dice = six_sided, trials_count: int = 1000) -> int:
-    """Return the number of dice (1 to 10) that gives the highest average turn
-    score by calling roll_dice with the provided DICE a total of TRIALS_COUNT
-    times. Assume that the dice always return positive outcomes.
-
-    >>> dice = make_test_dice(1, 6)
-    >>> max_scoring_num_rolls(dice)
-    1
-    """
-    return _course.max_scoring_num_rolls(make_averaged(roll_dice, trials_count), dice)
-
-
-def winner(strategy0: Strategy, strategy1: Strategy) -> int:
-    """Return 0 if strategy0 wins against strategy1, and 1 otherwise."""
-    return _course.winner(*play(strategy0, strategy1))
-
-
-def average_win_rate(strategy: Strategy, baseline: Strategy = always_roll(6)) -> float:
-    """Return the average win rate of STRATEGY against BASELINE. Averages the
-    winrate when starting the game as player 0 and as player 1.
-    """
-    return _course.average_win_rate(make_averaged(winner), strategy, baseline)
-
-
-def run_experiments() -> None:
-    """Run a series of strategy experiments and report results."""
-    _course.run_experiments(
-        max_scoring_num_rolls,
-        average_win_rate,
-        {
-            "always_roll(6)": always_roll(6),
-            "always_roll(8)": always_roll(8),
-            "piggypoints_strategy": piggypoints_strategy,
-            "more_boar_strategy": more_boar_strategy,
-            "final_strategy": final_strategy,
-        },
-    )
+make_averaged = _semester.make_averaged(globals(), "trials_count")
+max_scoring_num_rolls = _semester.max_scoring_num_rolls(globals(), "trials_count")
+winner, average_win_rate, run_experiments = _semester.experiments(
+    globals(), ["always_roll(6)", "always_roll(8)", "piggypoints_strategy", "more_boar_strategy", "final_strategy"]
+)
 
 
 def piggypoints_strategy(score: int, opponent_score: int, cutoff: int = 8, num_rolls: int = 6) -> int:

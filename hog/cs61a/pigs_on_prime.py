@@ -8,10 +8,9 @@ Sow Sad, Oink Points and Pigs on Prime, with commentary that returns
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 
-from hog.cs61a import _course
+from hog.cs61a import _course, _semester
 from hog.cs61a._course import always_roll, always_roll_5, next_player
 from hog.cs61a._leader_commentary import LeaderCommentary, announce_lead_changes, both, printing, say_scores, silence
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
@@ -136,55 +135,11 @@ def play(
     return _course.play(strategy0, strategy1, turn, score0, score1, goal, printing(say))
 
 
-def make_averaged(original_function: Callable[..., float], total_samples: int = 1000) -> Callable[..., float]:
-    """Return a function that returns the average value of ORIGINAL_FUNCTION
-    called TOTAL_SAMPLES times.
-
-    >>> dice = make_test_dice(4, 2, 5, 1)
-    >>> averaged_dice = make_averaged(roll_dice, 40)
-    >>> averaged_dice(1, dice)  # The avg of 10 4's, 10 2's, 10 5's, and 10 1's
-    3.0
-    """
-    return _course.make_averaged(original_function, total_samples)
-
-
-def max_scoring_num_rolls(dice: Dice = six_sided, total_samples: int = 1000) -> int:
-    """Return the number of dice (1 to 10) that gives the highest average turn score
-    by calling roll_dice with the provided DICE a total of TOTAL_SAMPLES times.
-    Assume that the dice always return positive outcomes.
-
-    >>> dice = make_test_dice(1, 6)
-    >>> max_scoring_num_rolls(dice)
-    1
-    """
-    return _course.max_scoring_num_rolls(make_averaged(roll_dice, total_samples), dice)
-
-
-def winner(strategy0: Strategy, strategy1: Strategy) -> int:
-    """Return 0 if strategy0 wins against strategy1, and 1 otherwise."""
-    return _course.winner(*play(strategy0, strategy1))
-
-
-def average_win_rate(strategy: Strategy, baseline: Strategy = always_roll(6)) -> float:  # noqa: B008
-    """Return the average win rate of STRATEGY against BASELINE. Averages the
-    winrate when starting the game as player 0 and as player 1.
-    """
-    return _course.average_win_rate(make_averaged(winner), strategy, baseline)
-
-
-def run_experiments() -> None:
-    """Run a series of strategy experiments and report results."""
-    _course.run_experiments(
-        max_scoring_num_rolls,
-        average_win_rate,
-        {
-            "always_roll(6)": always_roll(6),
-            "always_roll(8)": always_roll(8),
-            "oink_points_strategy": oink_points_strategy,
-            "pigs_on_prime_strategy": pigs_on_prime_strategy,
-            "final_strategy": final_strategy,
-        },
-    )
+make_averaged = _semester.make_averaged(globals(), "total_samples")
+max_scoring_num_rolls = _semester.max_scoring_num_rolls(globals(), "total_samples")
+winner, average_win_rate, run_experiments = _semester.experiments(
+    globals(), ["always_roll(6)", "always_roll(8)", "oink_points_strategy", "pigs_on_prime_strategy", "final_strategy"]
+)
 
 
 def oink_points_strategy(score: int, opponent_score: int, threshold: int = 8, num_rolls: int = 6) -> int:

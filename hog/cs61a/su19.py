@@ -9,9 +9,9 @@ opponent's ones digit), with commentary.
 from __future__ import annotations
 
 from hog.commentary import Commentary, both, say_scores, silence
-from hog.cs61a import _course, _swap_years
+from hog.cs61a import _course, _semester, _swap_years
 from hog.cs61a._course import always_roll, always_roll_5
-from hog.cs61a._swap_years import announce_lead_changes, make_averaged, other
+from hog.cs61a._swap_years import announce_lead_changes, other
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
 from hog.game import GOAL, Strategy, roll_dice
 from hog.rules import get_rules
@@ -118,42 +118,11 @@ def play(
 announce_highest = _swap_years.make_announce_highest(_swap_years.gain_in_points_parenthesised)
 
 
-def max_scoring_num_rolls(dice: Dice = six_sided, num_samples: int = 1000) -> int:
-    """Return the number of dice (1 to 10) that gives the highest average turn
-    score by calling roll_dice with the provided DICE over NUM_SAMPLES times.
-    Assume that the dice always return positive outcomes.
-
-    >>> dice = make_test_dice(1, 6)
-    >>> max_scoring_num_rolls(dice)
-    1
-    """
-    return _course.max_scoring_num_rolls(make_averaged(roll_dice, num_samples), dice)
-
-
-def winner(strategy0: Strategy, strategy1: Strategy) -> int:
-    """Return 0 if strategy0 wins against strategy1, and 1 otherwise."""
-    return _course.winner(*play(strategy0, strategy1))
-
-
-def average_win_rate(strategy: Strategy, baseline: Strategy = always_roll(6)) -> float:  # noqa: B008 (the course's)
-    """Return the average win rate of STRATEGY against BASELINE. Averages the
-    winrate when starting the game as player 0 and as player 1.
-    """
-    return _course.average_win_rate(make_averaged(winner), strategy, baseline)
-
-
-def run_experiments() -> None:
-    """Run a series of strategy experiments and report results."""
-    _course.run_experiments(
-        max_scoring_num_rolls,
-        average_win_rate,
-        {
-            "always_roll(8)": always_roll(8),
-            "bacon_strategy": bacon_strategy,
-            "swap_strategy": swap_strategy,
-            "final_strategy": final_strategy,
-        },
-    )
+make_averaged = _semester.make_averaged(globals(), "num_samples")
+max_scoring_num_rolls = _semester.max_scoring_num_rolls(globals(), "num_samples")
+winner, average_win_rate, run_experiments = _semester.experiments(
+    globals(), ["always_roll(8)", "bacon_strategy", "swap_strategy", "final_strategy"]
+)
 
 
 def bacon_strategy(score: int, opponent_score: int, margin: int = 8, num_rolls: int = 4) -> int:

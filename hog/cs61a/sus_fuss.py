@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hog.cs61a import _course
+from hog.cs61a import _course, _semester
 from hog.cs61a._course import DEFAULT_COUNT, Update, always_roll, always_roll_5, catch_up
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
 from hog.game import GOAL as _GOAL
@@ -211,33 +211,19 @@ def max_scoring_num_rolls(
     return _course.max_scoring_num_rolls(make_averaged(roll_dice, count), dice)
 
 
-def winner(strategy0: Strategy, strategy1: Strategy) -> int:
-    """Return 0 if strategy0 wins against strategy1, and 1 otherwise."""
-    return _course.winner(*play(strategy0, strategy1, sus_update))
-
-
-def average_win_rate(strategy: Strategy, baseline: Strategy = always_roll(6)) -> float:  # noqa: B008
-    """Return the average win rate of STRATEGY against BASELINE. Averages the
-    winrate when starting the game as player 0 and as player 1.
-    """
-    return _course.average_win_rate(make_averaged(winner), strategy, baseline)
-
-
-def run_experiments() -> None:
-    """Run a series of strategy experiments and report results."""
-    _course.run_experiments(
-        max_scoring_num_rolls,
-        average_win_rate,
-        {
-            "always_roll(6)": always_roll(6),
-            "catch_up": catch_up,
-            "always_roll(3)": always_roll(3),
-            "always_roll(8)": always_roll(8),
-            "boar_strategy": boar_strategy,
-            "sus_strategy": sus_strategy,
-            "final_strategy": final_strategy,
-        },
-    )
+winner, average_win_rate, run_experiments = _semester.experiments(
+    globals(),
+    [
+        "always_roll(6)",
+        "catch_up",
+        "always_roll(3)",
+        "always_roll(8)",
+        "boar_strategy",
+        "sus_strategy",
+        "final_strategy",
+    ],
+    update="sus_update",
+)
 
 
 def boar_strategy(score: int, opponent_score: int, threshold: int = 11, num_rolls: int = 6) -> int:

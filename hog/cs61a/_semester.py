@@ -1,0 +1,142 @@
+"""The experiments every course module offers, built once per module.
+
+Every semester's ``hog.py`` ends the same way: ``make_averaged``,
+``max_scoring_num_rolls``, ``winner``, ``average_win_rate`` and
+``run_experiments``, differing only in the name of the averaging count
+(``num_samples``, ``trials_count``, ``total_samples``), the update function
+``winner`` plays with, and the strategies ``run_experiments`` reports. The
+factories here build them for one module from its NAMESPACE (its
+``globals()``); every other function of the module is looked up there at call
+time, so that a course script replacing ``hog.roll_dice`` or ``hog.play`` in
+the module is heard, as it was in the course's file.
+
+>>> import hog.cs61a.hog_pile as hog_pile
+>>> from inspect import signature
+>>> signature(hog_pile.make_averaged)
+<Signature (original_function: 'Callable[..., float]', trials_count: 'int' = 1000) -> 'Callable[..., float]'>
+>>> hog_pile.make_averaged(hog_pile.make_test_dice(4, 2, 5, 1), trials_count=40)()
+3.0
+>>> hog_pile.make_averaged(trials_count=40)
+Traceback (most recent call last):
+...
+TypeError: make_averaged() missing a required argument: 'original_function'
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable, MutableMapping
+from typing import Any
+
+from hog.cs61a import _course
+from hog.dice import Dice, six_sided
+from hog.game import Strategy
+
+__all__ = ["DICE", "EXPERIMENTS", "make_averaged", "max_scoring_num_rolls", "experiments"]
+
+#: The course's dice names, exported by every semester in this order.
+DICE = ["roll_dice", "make_test_dice", "make_fair_dice", "six_sided", "four_sided"]
+#: The course's experiment names, exported by every semester in this order.
+EXPERIMENTS = ["make_averaged", "max_scoring_num_rolls", "winner", "average_win_rate", "run_experiments"]
+
+Namespace = MutableMapping[str, Any]
+
+
+def _named(function: Callable[..., Any], namespace: Namespace, name: str, doc: str) -> Callable[..., Any]:
+    """FUNCTION, named NAME in NAMESPACE's module, with DOC as its docstring."""
+    function.__name__ = function.__qualname__ = name
+    function.__module__ = namespace["__name__"]
+    function.__doc__ = doc
+    return function
+
+
+def _counted(
+    namespace: Namespace,
+    name: str,
+    first: inspect.Parameter,
+    count: str,
+    returns: str,
+    body: Callable[[Any, int], Any],
+    doc: str,
+) -> Callable[..., Any]:
+    """A function NAME(FIRST, COUNT=1000) returning BODY(first, count): the
+    signature is built here, since only the keyword's name differs between
+    semesters; arguments are bound to it as Python would, TypeErrors
+    included."""
+    parameters = [
+        first,
+        inspect.Parameter(count, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=1000, annotation="int"),
+    ]
+    signature = inspect.Signature(parameters, return_annotation=returns)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        try:
+            bound = signature.bind(*args, **kwargs)
+        except TypeError as error:
+            raise TypeError(f"{name}() {error}") from None
+        bound.apply_defaults()
+        return body(*bound.args)
+
+    counted.__signature__ = signature  # type: ignore[attr-defined]
+    return _named(counted, namespace, name, doc)
+
+
+def make_averaged(namespace: Namespace, count: str) -> Callable[..., Callable[..., float]]:
+    """The course's ``make_averaged(original_function, COUNT=1000)``."""
+    first = inspect.Parameter(
+        "original_function", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation="Callable[..., float]"
+    )
+    doc = f"A function returning the mean of ORIGINAL_FUNCTION over {count.upper()} calls with its arguments."
+    return _counted(namespace, "make_averaged", first, count, "Callable[..., float]", _course.make_averaged, doc)
+
+
+def max_scoring_num_rolls(namespace: Namespace, count: str) -> Callable[..., int]:
+    """The course's ``max_scoring_num_rolls(dice=six_sided, COUNT=1000)``,
+    averaging the module's ``roll_dice`` with the module's ``make_averaged``."""
+    first = inspect.Parameter("dice", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=six_sided, annotation="Dice")
+
+    def best(dice: Dice, samples: int) -> int:
+        return _course.max_scoring_num_rolls(namespace["make_averaged"](namespace["roll_dice"], samples), dice)
+
+    doc = f"The dice count 1..10 with the highest average turn score over {count.upper()} turns of DICE."
+    return _counted(namespace, "max_scoring_num_rolls", first, count, "int", best, doc)
+
+
+def experiments(
+    namespace: Namespace, strategies: Iterable[str], update: str | None = None
+) -> tuple[Callable[[Strategy, Strategy], int], Callable[..., float], Callable[[], None]]:
+    """The course's ``winner``, ``average_win_rate`` and ``run_experiments``.
+
+    ``winner`` plays the module's ``play`` at its defaults, with the module's
+    function UPDATE when ``play`` takes one; ``run_experiments`` reports the
+    module's STRATEGIES, named as the course printed them (``always_roll(8)``
+    is the module's ``always_roll`` of 8).
+    """
+    labels = list(strategies)
+
+    def winner(strategy0: Strategy, strategy1: Strategy) -> int:
+        updates = () if update is None else (namespace[update],)
+        return _course.winner(*namespace["play"](strategy0, strategy1, *updates))
+
+    def average_win_rate(strategy: Strategy, baseline: Strategy = _course.always_roll(6)) -> float:  # noqa: B008
+        averaged_winner = namespace["make_averaged"](namespace["winner"])
+        return _course.average_win_rate(averaged_winner, strategy, baseline)
+
+    def strategy(label: str) -> Strategy:
+        name, _, argument = label.partition("(")
+        return namespace[name](int(argument.rstrip(")"))) if argument else namespace[name]
+
+    def run_experiments() -> None:
+        rates = {label: strategy(label) for label in labels}
+        _course.run_experiments(namespace["max_scoring_num_rolls"], namespace["average_win_rate"], rates)
+
+    return (
+        _named(winner, namespace, "winner", "0 if STRATEGY0 wins a game against STRATEGY1, and 1 otherwise."),
+        _named(
+            average_win_rate,
+            namespace,
+            "average_win_rate",
+            "STRATEGY's win rate against BASELINE, the mean of moving first and moving second.",
+        ),
+        _named(run_experiments, namespace, "run_experiments", "Print the results of the course's experiments."),
+    )
