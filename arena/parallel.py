@@ -52,7 +52,7 @@ def _dask_client(scheduler: str) -> Any:
     from distributed import Client
 
     try:
-        client = Client(scheduler, timeout="10s", set_as_default=False)
+        client = Client(scheduler, timeout="10s", set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as error:
         raise BackendError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
     _CLIENTS[scheduler] = client

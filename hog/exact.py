@@ -16,6 +16,7 @@ Tables are ``goal x goal`` arrays of dice counts 0..10,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -330,10 +331,11 @@ def checked_table(table: np.ndarray, label: str = "table") -> np.ndarray:
     array = np.asarray(table)
     if array.ndim != 2 or array.shape[0] != array.shape[1] or array.shape[0] < 1:
         raise ValueError(f"{label}: shape {array.shape}; expected (goal, goal)")
-    return _checked_values(array[None], lambda i: label)[0]
+    checked: np.ndarray = _checked_values(array[None], lambda i: label)[0]
+    return checked
 
 
-def _checked_values(array: np.ndarray, name) -> np.ndarray:
+def _checked_values(array: np.ndarray, name: Callable[[int], str]) -> np.ndarray:
     """ARRAY (n, goal, goal) as int8 if every value is an integer 0..10."""
     if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
         raise ValueError(f"{name(0)}: {array.dtype} values; expected integers 0..{MAX_ROLLS}")
@@ -378,7 +380,7 @@ class TableStack:
 
 
 def win_probabilities_pairs(
-    tables: np.ndarray | TableStack, pairs: np.ndarray, rules: RuleSet | str, sides: int = 6
+    tables: np.ndarray | TableStack, pairs: np.ndarray | list[list[int]], rules: RuleSet | str, sides: int = 6
 ) -> np.ndarray:
     """For each row (i, j) of PAIRS, [first, second]: table i's chances to win
     against table j moving first and moving second. TABLES is (n, goal, goal),
@@ -397,7 +399,10 @@ def win_probabilities_pairs(
         used, which = np.unique(pairs, return_inverse=True)
         policies = np.stack([as_policy(tables[i], compiled) for i in used])
         which = np.ascontiguousarray(which.reshape(pairs.shape), dtype=np.int64)
-        return state_kernels.pair_win_probabilities(policies, which, compiled.cyclic, compiled.state_arrays)
+        chances: np.ndarray = state_kernels.pair_win_probabilities(
+            policies, which, compiled.cyclic, compiled.state_arrays
+        )
+        return chances
     return kernels.pair_win_probabilities(tables, pairs, compiled.exact_arrays)
 
 

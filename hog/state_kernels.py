@@ -25,7 +25,10 @@ the least fixed point of the win-probability equations.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+import numpy.typing as npt
 from numba import njit, prange
 
 from hog.game import MAX_ROLLS
@@ -39,7 +42,18 @@ MAX_SWEEPS = 100_000
 
 
 @njit(cache=True, inline="always")
-def _outcomes(score, opponent, n, b, arrays, chance, kind, new_score, new_opponent, memory):
+def _outcomes(
+    score: int,
+    opponent: int,
+    n: int,
+    b: int,
+    arrays: tuple[npt.NDArray[Any], ...],
+    chance: npt.NDArray[np.float64],
+    kind: npt.NDArray[np.int64],
+    new_score: npt.NDArray[np.int64],
+    new_opponent: npt.NDArray[np.int64],
+    memory: npt.NDArray[np.int64],
+) -> int:
     """List the outcomes of rolling N with bonus B at (SCORE, OPPONENT) into
     the last five arrays; returns how many there are. ``kind``: 0 the mover
     has won, 1 lost, 2 moves again, 3 the turn passes."""
@@ -71,7 +85,11 @@ def _outcomes(score, opponent, n, b, arrays, chance, kind, new_score, new_oppone
 
 
 @njit(cache=True)
-def _scratch(arrays):
+def _scratch(
+    arrays: tuple[npt.NDArray[Any], ...],
+) -> tuple[
+    npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]
+]:
     """Room for one (dice count, bonus)'s outcomes: chance, kind, new score,
     new opponent score, memory."""
     most = arrays[1].shape[1]
@@ -85,7 +103,14 @@ def _scratch(arrays):
 
 
 @njit(cache=True)
-def analyse(policy_a, policy_b, optimise, perfect, cyclic, arrays):
+def analyse(
+    policy_a: npt.NDArray[np.int8],
+    policy_b: npt.NDArray[np.int8],
+    optimise: bool,
+    perfect: bool,
+    cyclic: bool,
+    arrays: tuple[npt.NDArray[Any], ...],
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """The dynamic programme over the full state.
 
     A plays POLICY_A and B plays POLICY_B; if OPTIMISE, A instead picks the
@@ -197,7 +222,7 @@ def analyse(policy_a, policy_b, optimise, perfect, cyclic, arrays):
 
 
 @njit(cache=True, inline="always")
-def _ties_after(q_win, bonus, ms, mo, best):
+def _ties_after(q_win: npt.NDArray[np.float64], bonus: npt.NDArray[np.int64], ms: int, mo: int, best: float) -> bool:
     """Whether a count above 0 is within TIE_TOLERANCE of BEST."""
     for n in range(1, MAX_ROLLS + 1):
         if q_win[n, bonus[ms, n], mo] >= best - TIE_TOLERANCE:
@@ -206,7 +231,9 @@ def _ties_after(q_win, bonus, ms, mo, best):
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def pair_win_probabilities(policies, pairs, cyclic, arrays):
+def pair_win_probabilities(
+    policies: npt.NDArray[np.int8], pairs: npt.NDArray[np.int64], cyclic: bool, arrays: tuple[npt.NDArray[Any], ...]
+) -> npt.NDArray[np.float64]:
     """For each row (a, b) of PAIRS: [first, second], policy a's chances to
     win against policy b moving first and moving second."""
     out = np.empty((pairs.shape[0], 2))
@@ -218,7 +245,9 @@ def pair_win_probabilities(policies, pairs, cyclic, arrays):
 
 
 @njit(cache=True)
-def occupancy(policy_a, policy_b, arrays):
+def occupancy(
+    policy_a: npt.NDArray[np.int8], policy_b: npt.NDArray[np.int8], arrays: tuple[npt.NDArray[Any], ...]
+) -> npt.NDArray[np.float64]:
     """How often each state with A to move is visited, ``[score, opponent, own
     memory, opponent memory]``, summed over A's game moving first and its
     game moving second (rules without cycles)."""
@@ -248,11 +277,17 @@ def occupancy(policy_a, policy_b, arrays):
                                 mass[mover, new_score[j], new_opponent[j], memory[j], mo] += here * chance[j]
                             elif kind[j] == 3:
                                 mass[1 - mover, new_opponent[j], new_score[j], mo, memory[j]] += here * chance[j]
-    return mass[0]
+    visits: npt.NDArray[np.float64] = mass[0]
+    return visits
 
 
 @njit(cache=True)
-def table_gains(win, other, visits, arrays):
+def table_gains(
+    win: npt.NDArray[np.float64],
+    other: npt.NDArray[np.float64],
+    visits: npt.NDArray[np.float64],
+    arrays: tuple[npt.NDArray[Any], ...],
+) -> npt.NDArray[np.float64]:
     """``gains[score, opponent, n]``: A's chance to win by rolling n now and
     then playing on as WIN and OTHER say (the values of A's table against
     B's, from ``analyse``), summed over the states with A to move at that

@@ -140,7 +140,7 @@ class StrategyTable:
         return cls(
             validate_table(values, goal),
             rules,
-            name or getattr(function, "__name__", "strategy"),
+            name or str(getattr(function, "__name__", "strategy")),
             origin,
             params or {},
         )

@@ -7,11 +7,12 @@ in pyproject.toml) the database is the store's default: ``HOG_DB`` or
 """
 
 from alembic import context
+from sqlalchemy.engine import Connection
 
 from results.models import Base
 
 
-def _run(connection) -> None:
+def _run(connection: Connection) -> None:
     context.configure(connection=connection, target_metadata=Base.metadata, render_as_batch=True)
     with context.begin_transaction():
         context.run_migrations()
