@@ -32,12 +32,7 @@ from hog.cs61a import _course
 from hog.dice import Dice, six_sided
 from hog.game import Strategy
 
-__all__ = ["DICE", "EXPERIMENTS", "make_averaged", "max_scoring_num_rolls", "experiments"]
-
-#: The course's dice names, exported by every semester in this order.
-DICE = ["roll_dice", "make_test_dice", "make_fair_dice", "six_sided", "four_sided"]
-#: The course's experiment names, exported by every semester in this order.
-EXPERIMENTS = ["make_averaged", "max_scoring_num_rolls", "winner", "average_win_rate", "run_experiments"]
+__all__ = ["bound", "parameter", "make_averaged", "max_scoring_num_rolls", "experiments"]
 
 Namespace = MutableMapping[str, Any]
 
@@ -50,6 +45,32 @@ def _named(function: Callable[..., Any], namespace: Namespace, name: str, doc: s
     return function
 
 
+def bound(
+    namespace: Namespace, name: str, signature: inspect.Signature, body: Callable[..., Any], doc: str
+) -> Callable[..., Any]:
+    """A function NAME of NAMESPACE's module with SIGNATURE, returning BODY of
+    its arguments (defaults applied) by position: for a course function whose
+    parameters differ between semesters only in a name or in being there at
+    all. Arguments are bound to SIGNATURE as Python would, TypeErrors
+    included."""
+
+    def function(*args: Any, **kwargs: Any) -> Any:
+        try:
+            arguments = signature.bind(*args, **kwargs)
+        except TypeError as error:
+            raise TypeError(f"{name}() {error}") from None
+        arguments.apply_defaults()
+        return body(*arguments.args)
+
+    function.__signature__ = signature  # type: ignore[attr-defined]
+    return _named(function, namespace, name, doc)
+
+
+def parameter(name: str, annotation: str, default: Any = inspect.Parameter.empty) -> inspect.Parameter:
+    """A positional-or-keyword parameter NAME: ANNOTATION (= DEFAULT)."""
+    return inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default, annotation=annotation)
+
+
 def _counted(
     namespace: Namespace,
     name: str,
@@ -59,33 +80,14 @@ def _counted(
     body: Callable[[Any, int], Any],
     doc: str,
 ) -> Callable[..., Any]:
-    """A function NAME(FIRST, COUNT=1000) returning BODY(first, count): the
-    signature is built here, since only the keyword's name differs between
-    semesters; arguments are bound to it as Python would, TypeErrors
-    included."""
-    parameters = [
-        first,
-        inspect.Parameter(count, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=1000, annotation="int"),
-    ]
-    signature = inspect.Signature(parameters, return_annotation=returns)
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        try:
-            bound = signature.bind(*args, **kwargs)
-        except TypeError as error:
-            raise TypeError(f"{name}() {error}") from None
-        bound.apply_defaults()
-        return body(*bound.args)
-
-    counted.__signature__ = signature  # type: ignore[attr-defined]
-    return _named(counted, namespace, name, doc)
+    """A function NAME(FIRST, COUNT=1000) returning BODY(first, count)."""
+    signature = inspect.Signature([first, parameter(count, "int", 1000)], return_annotation=returns)
+    return bound(namespace, name, signature, body, doc)
 
 
 def make_averaged(namespace: Namespace, count: str) -> Callable[..., Callable[..., float]]:
     """The course's ``make_averaged(original_function, COUNT=1000)``."""
-    first = inspect.Parameter(
-        "original_function", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation="Callable[..., float]"
-    )
+    first = parameter("original_function", "Callable[..., float]")
     doc = f"A function returning the mean of ORIGINAL_FUNCTION over {count.upper()} calls with its arguments."
     return _counted(namespace, "make_averaged", first, count, "Callable[..., float]", _course.make_averaged, doc)
 
@@ -93,7 +95,7 @@ def make_averaged(namespace: Namespace, count: str) -> Callable[..., Callable[..
 def max_scoring_num_rolls(namespace: Namespace, count: str) -> Callable[..., int]:
     """The course's ``max_scoring_num_rolls(dice=six_sided, COUNT=1000)``,
     averaging the module's ``roll_dice`` with the module's ``make_averaged``."""
-    first = inspect.Parameter("dice", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=six_sided, annotation="Dice")
+    first = parameter("dice", "Dice", six_sided)
 
     def best(dice: Dice, samples: int) -> int:
         return _course.max_scoring_num_rolls(namespace["make_averaged"](namespace["roll_dice"], samples), dice)

@@ -17,13 +17,15 @@ years' wordings.
 
 from __future__ import annotations
 
+import inspect
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
+from typing import Any
 
 from hog import commentary
 from hog.commentary import Commentary
-from hog.cs61a import _course
-from hog.dice import Dice
+from hog.cs61a import _course, _semester
+from hog.dice import Dice, six_sided
 from hog.game import GOAL, Strategy, Turn
 from hog.rules import Memory, RuleSet
 from hog.rules.after_turn import swapping
@@ -32,6 +34,7 @@ __all__ = [
     "free_bacon",
     "take_turn",
     "play",
+    "make_play",
     "swap_move",
     "other",
     "announce_lead_changes",
@@ -134,6 +137,39 @@ def play(
     memory = rules.memory if feral_hogs else None
     turn = _turn(take_turn, dice, is_swap, memory)
     return _course.play(strategy0, strategy1, turn, score0, score1, goal, say)
+
+
+def make_play(namespace: MutableMapping[str, Any], rules: RuleSet, feral_hogs: bool) -> Callable[..., tuple[int, int]]:
+    """The course's ``play(strategy0, strategy1, score0=0, score1=0,
+    dice=six_sided, goal=GOAL_SCORE, say=silence)`` of a year under RULES,
+    with ``feral_hogs=True`` last in the years that had Feral Hogs; it plays
+    with the ``take_turn`` and ``is_swap`` found in NAMESPACE (the module's
+    globals) at call time.
+
+    >>> from hog.cs61a import fa19
+    >>> fa19.play(fa19.always_roll(2), fa19.always_roll(2), dice=fa19.make_test_dice(3), goal=12)
+    (15, 9)
+    >>> fa19.play(fa19.always_roll(2), fa19.always_roll(2), dice=fa19.make_test_dice(3), goal=12, feral_hogs=False)
+    (12, 6)
+    """
+    parameters = [
+        _semester.parameter("strategy0", "Strategy"),
+        _semester.parameter("strategy1", "Strategy"),
+        _semester.parameter("score0", "int", 0),
+        _semester.parameter("score1", "int", 0),
+        _semester.parameter("dice", "Dice", six_sided),
+        _semester.parameter("goal", "int", GOAL),
+        _semester.parameter("say", "Commentary", commentary.silence),
+    ]
+    if feral_hogs:
+        parameters.append(_semester.parameter("feral_hogs", "bool", True))
+
+    def game(*arguments: Any) -> tuple[int, int]:
+        return play(rules, *arguments[:7], namespace["take_turn"], namespace["is_swap"], *arguments[7:])
+
+    signature = inspect.Signature(parameters, return_annotation="tuple[int, int]")
+    doc = "Play a game from SCORE0, SCORE1 to GOAL and return the final scores, Player 0's first."
+    return _semester.bound(namespace, "play", signature, game, doc)
 
 
 def swap_move(

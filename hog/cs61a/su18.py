@@ -8,44 +8,20 @@ Bacon (1 plus the ones digit of the product of the two digits) and Swine Swap
 
 from __future__ import annotations
 
-from hog.commentary import Commentary, both, say_scores, silence
+from hog.commentary import both, say_scores, silence
 from hog.cs61a import _course, _semester, _swap_years
 from hog.cs61a._course import always_roll, always_roll_5
 from hog.cs61a._swap_years import announce_lead_changes, other
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
-from hog.game import GOAL, Strategy, roll_dice
+from hog.game import GOAL, roll_dice
 from hog.rules import get_rules
 from hog.rules.after_turn import swap_ones_tens
 from hog.rules.zero_dice import bacon_product
 
-__all__ = [
-    "GOAL_SCORE",
-    "roll_dice",
-    "make_test_dice",
-    "make_fair_dice",
-    "six_sided",
-    "four_sided",
-    "free_bacon",
-    "take_turn",
-    "is_swap",
-    "other",
-    "silence",
-    "play",
-    "say_scores",
-    "announce_lead_changes",
-    "both",
-    "announce_highest",
-    "always_roll",
-    "always_roll_5",
-    "make_averaged",
-    "max_scoring_num_rolls",
-    "winner",
-    "average_win_rate",
-    "run_experiments",
-    "bacon_strategy",
-    "swap_strategy",
-    "final_strategy",
-]
+__all__ = ["GOAL_SCORE", "roll_dice", "make_test_dice", "make_fair_dice", "six_sided", "four_sided", "free_bacon"]
+__all__ += ["take_turn", "is_swap", "other", "silence", "play", "say_scores", "announce_lead_changes", "both"]
+__all__ += ["announce_highest", "always_roll", "always_roll_5", "make_averaged", "max_scoring_num_rolls", "winner"]
+__all__ += ["average_win_rate", "run_experiments", "bacon_strategy", "swap_strategy", "final_strategy"]
 
 _RULES = get_rules("su18")
 
@@ -56,8 +32,6 @@ def free_bacon(score: int) -> int:
     """Return the points scored from rolling 0 dice (Free Bacon): 1 plus the
     ones digit of the product of the tens and ones digits.
 
-    score:  The opponent's current score.
-
     >>> free_bacon(47), free_bacon(0), free_bacon(99), free_bacon(25)
     (9, 1, 2, 1)
     """
@@ -65,12 +39,7 @@ def free_bacon(score: int) -> int:
 
 
 def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
-    """Simulate a turn rolling NUM_ROLLS dice, which may be 0 (Free Bacon).
-    Return the points scored for the turn by the current player.
-
-    num_rolls:       The number of dice rolls that will be made.
-    opponent_score:  The total score of the opponent.
-    dice:            A function that simulates a single dice roll outcome.
+    """The points of a turn rolling NUM_ROLLS DICE, or Free Bacon for 0.
 
     >>> take_turn(2, 0, make_test_dice(4, 5, 1)), take_turn(3, 0, make_test_dice(4, 6, 1)), take_turn(0, 47)
     (9, 1, 9)
@@ -89,31 +58,7 @@ def is_swap(score0: int, score1: int) -> bool:
     return swap_ones_tens(score0, score1)
 
 
-def play(
-    strategy0: Strategy,
-    strategy1: Strategy,
-    score0: int = 0,
-    score1: int = 0,
-    dice: Dice = six_sided,
-    goal: int = GOAL_SCORE,
-    say: Commentary = silence,
-) -> tuple[int, int]:
-    """Simulate a game and return the final scores of both players, with Player
-    0's score first, and Player 1's score second.
-
-    A strategy is a function that takes two total scores as arguments (the
-    current player's score, and the opponent's score), and returns a number of
-    dice that the current player will roll this turn.
-
-    strategy0:  The strategy function for Player 0, who plays first.
-    strategy1:  The strategy function for Player 1, who plays second.
-    score0:     Starting score for Player 0
-    score1:     Starting score for Player 1
-    dice:       A function of zero arguments that simulates a dice roll.
-    goal:       The game ends and someone wins when this score is reached.
-    say:        The commentary function to call at the end of the first turn.
-    """
-    return _swap_years.play(_RULES, strategy0, strategy1, score0, score1, dice, goal, say, take_turn, is_swap)
+play = _swap_years.make_play(globals(), _RULES, feral_hogs=False)
 
 
 announce_highest = _swap_years.make_announce_highest(_swap_years.gain_in_points_parenthesised)
