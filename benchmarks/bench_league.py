@@ -76,7 +76,7 @@ def main() -> None:
         with open_store(str(db)) as store:
             for table in contest_entries(args.rules, args.size):
                 store.add_strategy(table, author="benchmark")
-        command = [sys.executable, "-m", "cli.main", "league", "--all", "--rules", args.rules]
+        command = [sys.executable, "-m", "hog_arena.cli.main", "league", "--all", "--rules", args.rules]
         command += ["--db", str(db), "--jobs", str(args.jobs), "--top", "3"]
         start = time.perf_counter()
         child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

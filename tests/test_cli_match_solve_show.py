@@ -10,9 +10,9 @@ import sys
 import numpy as np
 import pytest
 
-from cli.main import main
 from hog import exact
 from hog.rules import RULE_SETS
+from hog_arena.cli.main import main
 from results.store import open_store
 from strategies.spec import resolve_spec
 from strategies.table import StrategyTable
@@ -178,7 +178,7 @@ def test_show_png_draws_a_heat_map(tmp_path):
     png = tmp_path / "s.png"
     spec = "swine_strategy(threshold=9, num_rolls=5)"
     result = subprocess.run(
-        [sys.executable, "-m", "cli.main", "show", spec, "--rules", "swine_swap", "--png", str(png)],
+        [sys.executable, "-m", "hog_arena.cli.main", "show", spec, "--rules", "swine_swap", "--png", str(png)],
         capture_output=True,
         text=True,
         timeout=300,

@@ -9,7 +9,7 @@ from hog.rules import RULE_SETS
 
 def hog(*args, env=None):
     return subprocess.run(
-        [sys.executable, "-m", "cli.main", *args], capture_output=True, text=True, env=env, timeout=120
+        [sys.executable, "-m", "hog_arena.cli.main", *args], capture_output=True, text=True, env=env, timeout=120
     )
 
 

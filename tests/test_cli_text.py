@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cli.main import main
-from cli.text import plain
+from hog_arena.cli.main import main
+from hog_arena.cli.text import plain
 from results.records import MatchResult
 from results.store import open_store
 from strategies.table import StrategyTable
@@ -88,7 +88,7 @@ def test_error_lines_have_no_control_characters(capsys, monkeypatch):
     def refuse(spec, *_args):
         raise ValueError(f"cannot read {spec}")
 
-    monkeypatch.setattr("cli.show_cmd.resolve", refuse)
+    monkeypatch.setattr("hog_arena.cli.show_cmd.resolve", refuse)
     code, out, err = hog(capsys, "show", f"x{CONTROLS}y")
     assert (code, out, err) == (1, "", "hog: error: cannot read x[2J y\n")
 

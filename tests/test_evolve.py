@@ -14,13 +14,13 @@ import numpy as np
 import pytest
 from deap import creator
 
-from cli.main import main
 from evolve.fitness import CachedMap, evaluate, make_target
 from evolve.genome import genome_params, make_toolbox
 from evolve.run import continue_run, start_run
 from evolve.settings import Settings, SettingsError
 from hog import exact
 from hog.rules import get_rules
+from hog_arena.cli.main import main
 from results.store import NotStored, open_store
 from strategies.families import get_family
 from strategies.library import make

@@ -9,7 +9,7 @@ import json
 import numpy as np
 import pytest
 
-from cli.main import main
+from hog_arena.cli.main import main
 from results.leaderboard import rank
 from results.store import LeagueRecord, LeagueResults, MatchResult, StrategyRecord, open_store
 from strategies.table import StrategyTable

@@ -186,7 +186,7 @@ def test_a_table_stack_is_checked_once_and_read_only():
 def hog(*args, db, timeout=300):
     env = {**os.environ, "HOG_DB": str(db)}
     return subprocess.run(
-        [sys.executable, "-m", "cli.main", *args], capture_output=True, text=True, env=env, timeout=timeout
+        [sys.executable, "-m", "hog_arena.cli.main", *args], capture_output=True, text=True, env=env, timeout=timeout
     )
 
 
@@ -265,7 +265,7 @@ def test_league_resumes_after_sigkill_with_the_same_results(tmp_path):
     ]
     killed_db = tmp_path / "killed.db"
     child = subprocess.Popen(
-        [sys.executable, "-m", "cli.main", *args],
+        [sys.executable, "-m", "hog_arena.cli.main", *args],
         env={**os.environ, "HOG_DB": str(killed_db)},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -33,7 +33,7 @@ WITH_COMMENTARY = ("more_boar", "hog_pile", "swine_align")
 def hog(*args: str, cwd: Path) -> pexpect.spawn:
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "cli.main", "play", *args],
+        ["-m", "hog_arena.cli.main", "play", *args],
         cwd=str(cwd),
         encoding="utf-8",
         timeout=60,
@@ -214,7 +214,7 @@ def test_json_prints_the_game_record_alone(tmp_path: Path) -> None:
         [
             sys.executable,
             "-m",
-            "cli.main",
+            "hog_arena.cli.main",
             "play",
             "--json",
             "--watch",
@@ -243,7 +243,7 @@ def test_json_prints_the_game_record_alone(tmp_path: Path) -> None:
 
 def test_bad_choices_are_one_line_errors(tmp_path: Path) -> None:
     run = lambda *args: subprocess.run(  # noqa: E731
-        [sys.executable, "-m", "cli.main", "play", *args],
+        [sys.executable, "-m", "hog_arena.cli.main", "play", *args],
         capture_output=True,
         text=True,
         cwd=tmp_path,
@@ -258,7 +258,7 @@ def test_bad_choices_are_one_line_errors(tmp_path: Path) -> None:
 
 def test_piped_answers_are_echoed_one_line_per_prompt(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "cli.main", "play", "always_roll(4)", "--delay", "0", "--seed", "3"],
+        [sys.executable, "-m", "hog_arena.cli.main", "play", "always_roll(4)", "--delay", "0", "--seed", "3"],
         input="5\nseven\n0\nq\n",
         capture_output=True,
         text=True,

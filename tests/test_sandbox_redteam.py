@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
+from hog_arena.cli.main import main
 from strategies.loader import Limits, SubmissionError, load_file
 
 FIXTURES = Path(__file__).parent / "fixtures" / "submissions"

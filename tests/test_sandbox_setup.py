@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cli.main import main
+from hog_arena.cli.main import main
 from strategies.loader import SandboxError, load_file
 
 

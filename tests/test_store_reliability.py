@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from sqlalchemy import create_engine, func, select
 
-from cli.main import main
+from hog_arena.cli.main import main
 from results import schema
 from results.models import League, LeagueEntry, Match, Strategy
 from results.store import StoreError, open_store, resolve_url

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import main
+from hog_arena.cli.main import main
 from results.store import open_store
 from strategies.loader import load_file
 

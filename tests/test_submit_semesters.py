@@ -60,7 +60,7 @@ SEMESTERS = {
 def run_hog(*args: object) -> subprocess.CompletedProcess:
     """The real command line, in a fresh process."""
     return subprocess.run(
-        [sys.executable, "-m", "cli.main", *(str(a) for a in args)],
+        [sys.executable, "-m", "hog_arena.cli.main", *(str(a) for a in args)],
         capture_output=True,
         text=True,
         timeout=300,

@@ -17,14 +17,14 @@ from markupsafe import escape
 from arena.league import LeagueSettings
 from arena.match import play_match
 from arena.tournament import run_stored_league
-from cli.main import main
+from hog_arena.cli.main import main
+from hog_arena.web.app import UPLOAD_OVERHEAD_BYTES, create_app
+from hog_arena.web.limits import TooLarge, UploadLimit
 from results.store import open_store
 from strategies import library, loader
 from strategies.loader import Limits, load_file
 from strategies.submission import check_file, check_file_in_fresh_process
 from strategies.table import StrategyTable
-from web.app import UPLOAD_OVERHEAD_BYTES, create_app
-from web.limits import TooLarge, UploadLimit
 
 RULES = "square_swine"
 FIXTURES = Path(__file__).parent / "fixtures" / "submissions"

@@ -26,7 +26,7 @@ import pytest
 
 from arena.league import LeagueSettings
 from arena.tournament import run_stored_league
-from cli.main import main
+from hog_arena.cli.main import main
 from results.store import open_store
 from strategies import library
 from strategies.table import StrategyTable
@@ -107,7 +107,7 @@ def server(tmp_path_factory) -> Iterator[tuple[str, str]]:
     command = [
         sys.executable,
         "-m",
-        "cli.main",
+        "hog_arena.cli.main",
         "serve",
         "--db",
         db,

@@ -17,13 +17,13 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from arena.league import LeagueSettings
 from arena.tournament import run_stored_league
+from hog_arena.web.admission import Refused, UploadGate, UploadPolicy
+from hog_arena.web.app import create_app
+from hog_arena.web.games import GameRoom
+from hog_arena.web.security import SECURITY_HEADERS
 from results.store import open_store
 from strategies import library
 from strategies.table import StrategyTable
-from web.admission import Refused, UploadGate, UploadPolicy
-from web.app import create_app
-from web.games import GameRoom
-from web.security import SECURITY_HEADERS
 
 RULES = "square_swine"
 BASE = "http://localhost"

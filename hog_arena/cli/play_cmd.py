@@ -12,12 +12,12 @@ from typing import Annotated, TextIO
 
 import typer
 
-from cli.options import Db, Goal, Json, Rules, emit
-from cli.strategy_io import SPEC_HELP, resolve
-from cli.text import plain
 from hog.game import MAX_ROLLS, Strategy, checked_num_rolls
 from hog.interactive import Game, TurnReport
 from hog.rules import get_rules
+from hog_arena.cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.strategy_io import SPEC_HELP, resolve
+from hog_arena.cli.text import plain
 
 QUIT_WORDS = ("q", "quit", "exit")
 

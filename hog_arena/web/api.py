@@ -14,10 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from hog.game import MAX_ROLLS
 from hog.rules import RULE_SETS, get_rules
+from hog_arena.web.deps import MAX_GOAL, MAX_TEXT, ArenaDep, ClientDep, GateDep, ScopeQuery
+from hog_arena.web.service import builtin_specs
 from results.errors import NotStored
 from strategies.spec import MAX_SPEC_CHARS
-from web.deps import MAX_GOAL, MAX_TEXT, ArenaDep, ClientDep, GateDep, ScopeQuery
-from web.service import builtin_specs
 
 __all__ = ["router"]
 

@@ -6,8 +6,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cli.options import Db, Goal, Json, Rules, emit
 from hog.rules import RULE_SETS
+from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 
 
 def register(app: typer.Typer) -> None:

@@ -11,9 +11,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cli.options import Db, Goal, Json, Rules, emit
-from cli.strategy_io import check_output
-from cli.text import literal, say
+from hog_arena.cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.strategy_io import check_output
+from hog_arena.cli.text import literal, say
 from results.leaderboard import Row, format_rate, rank, shown_league
 from results.store import LeagueResults, NotStored, open_store
 

@@ -13,23 +13,23 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import typer
 
-from cli.flags import FlagTyper
-from cli.text import plain
+from hog_arena.cli.flags import FlagTyper
+from hog_arena.cli.text import plain
 
 #: Modules that each define ``register(app)``; one per command or group.
 COMMAND_MODULES = (
-    "cli.rules_cmd",
-    "cli.match_cmd",
-    "cli.solve_cmd",
-    "cli.show_cmd",
-    "cli.submit_cmd",
-    "cli.strategies_cmd",
-    "cli.league_cmd",
-    "cli.leaderboard_cmd",
-    "cli.evolve_cmd",
-    "cli.plot_run_cmd",
-    "cli.play_cmd",
-    "cli.serve_cmd",
+    "hog_arena.cli.rules_cmd",
+    "hog_arena.cli.match_cmd",
+    "hog_arena.cli.solve_cmd",
+    "hog_arena.cli.show_cmd",
+    "hog_arena.cli.submit_cmd",
+    "hog_arena.cli.strategies_cmd",
+    "hog_arena.cli.league_cmd",
+    "hog_arena.cli.leaderboard_cmd",
+    "hog_arena.cli.evolve_cmd",
+    "hog_arena.cli.plot_run_cmd",
+    "hog_arena.cli.play_cmd",
+    "hog_arena.cli.serve_cmd",
 )
 
 #: Errors that are the user's to fix: printed as one line, exit code 1.

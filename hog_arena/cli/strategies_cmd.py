@@ -6,8 +6,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from cli.options import Db, Goal, Json, Rules, emit
-from cli.text import literal, say
+from hog_arena.cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.text import literal, say
 from results.store import StrategyRecord, open_store
 
 

@@ -29,6 +29,7 @@ from matplotlib.figure import Figure
 from arena.plots import win_rate_matrix_figure
 from arena.tournament import builtin_entries
 from hog.rules import get_rules
+from hog_arena.web.games import GameRoom, VisitorGame
 from results.leaderboard import LeagueReader, Row, rank, shown_league
 from results.records import LeagueResults, MatchResult, StrategyRecord
 from strategies import library
@@ -36,7 +37,6 @@ from strategies.heatmap import heatmap_figure
 from strategies.spec import resolve_spec
 from strategies.submission import Submission, SubmissionStore, check_file_in_fresh_process, store_submissions
 from strategies.table import StrategyTable
-from web.games import GameRoom, VisitorGame
 
 __all__ = ["ArenaService", "ArenaStore", "Leaderboard", "MatchRow", "StrategyView", "UPLOAD_SUFFIXES", "builtin_specs"]
 

@@ -1,5 +1,5 @@
 """The pages: leaderboard, strategies, upload form and games, rendered on the
-server. Every form that changes something carries the site's token (``web.csrf``)."""
+server. Every form that changes something carries the site's token (``hog_arena.web.csrf``)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from hog.game import MAX_ROLLS
 from hog.rules import get_rules
+from hog_arena.web.csrf import check_form
+from hog_arena.web.deps import MAX_GOAL, MAX_TEXT, ArenaDep, ClientDep, GateDep, Scope, ScopeQuery
+from hog_arena.web.service import UPLOAD_SUFFIXES, builtin_specs
+from hog_arena.web.views import render
 from strategies.spec import MAX_SPEC_CHARS
-from web.csrf import check_form
-from web.deps import MAX_GOAL, MAX_TEXT, ArenaDep, ClientDep, GateDep, Scope, ScopeQuery
-from web.service import UPLOAD_SUFFIXES, builtin_specs
-from web.views import render
 
 __all__ = ["router"]
 

@@ -9,9 +9,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from arena.league import LeagueSettings
 from arena.parallel import BACKENDS
 from arena.tournament import builtin_entries, run_stored_league, shared_names
-from cli.leaderboard_cmd import COLUMNS, render_leaderboard, shared_label
-from cli.options import Db, Goal, Json, Rules, emit
-from cli.text import say
+from hog_arena.cli.leaderboard_cmd import COLUMNS, render_leaderboard, shared_label
+from hog_arena.cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.text import say
 from results.leaderboard import rank
 from results.store import open_store
 from strategies.spec import resolve_spec

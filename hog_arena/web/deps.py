@@ -10,8 +10,8 @@ from urllib.parse import urlencode
 from fastapi import Depends, Query, Request
 
 from hog.rules import get_rules
-from web.admission import UploadGate, client_of
-from web.service import ArenaService
+from hog_arena.web.admission import UploadGate, client_of
+from hog_arena.web.service import ArenaService
 
 __all__ = ["MAX_GOAL", "MAX_TEXT", "Scope", "ScopeQuery", "ArenaDep", "GateDep", "ClientDep"]
 

@@ -9,7 +9,7 @@ that cannot be met (or an unknown host name), 403 for a write from another
 site or a form without the site's token, 404 for what does not exist, 413
 for a body over the upload limit, 422 for a request of the wrong shape, 429
 and 503 with ``Retry-After`` when a client or the server has too much in
-progress (``web.admission``), 503 when strategy files cannot be checked.
+progress (``hog_arena.web.admission``), 503 when strategy files cannot be checked.
 """
 
 from __future__ import annotations
@@ -29,18 +29,18 @@ from starlette.exceptions import HTTPException
 
 from hog.game import GOAL
 from hog.rules import DEFAULT_RULES, UnknownRuleSet
+from hog_arena.web import api, pages
+from hog_arena.web.admission import AdmitUploads, Refused, UploadGate, UploadPolicy
+from hog_arena.web.csrf import FormTokens
+from hog_arena.web.games import GameNotFound, GameRoom
+from hog_arena.web.limits import UploadLimit
+from hog_arena.web.security import LOCAL_HOSTS, SiteGuard
+from hog_arena.web.service import ArenaService
+from hog_arena.web.views import error_response, refusal_response, render, upload_limit_text
 from results.errors import NotStored, StoreError
 from results.store import open_store
 from strategies.loader import Limits, SandboxError
 from strategies.spec import UnknownStrategy
-from web import api, pages
-from web.admission import AdmitUploads, Refused, UploadGate, UploadPolicy
-from web.csrf import FormTokens
-from web.games import GameNotFound, GameRoom
-from web.limits import UploadLimit
-from web.security import LOCAL_HOSTS, SiteGuard
-from web.service import ArenaService
-from web.views import error_response, refusal_response, render, upload_limit_text
 
 __all__ = ["create_app", "UPLOAD_OVERHEAD_BYTES", "UPLOAD_ROUTES"]
 
@@ -97,7 +97,7 @@ def create_app(
         message=f"the upload is over the {upload_limit_text()} limit for strategy files",
     )
     app.add_middleware(SiteGuard, allowed_hosts=allowed_hosts, respond=error_response)  # outermost
-    static = resources.files("web") / "static"
+    static = resources.files("hog_arena.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     app.include_router(api.router)
     app.include_router(pages.router)

@@ -7,10 +7,17 @@ from typing import Annotated
 
 import typer
 
-from cli.options import Db, Goal, Json, Rules, emit
-from cli.strategy_io import SPEC_HELP, STRATEGY_SUFFIXES, check_output, resolve, strategy_file_bytes, write_atomically
-from cli.text import say
 from hog import exact
+from hog_arena.cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.strategy_io import (
+    SPEC_HELP,
+    STRATEGY_SUFFIXES,
+    check_output,
+    resolve,
+    strategy_file_bytes,
+    write_atomically,
+)
+from hog_arena.cli.text import say
 from strategies.table import StrategyTable
 
 

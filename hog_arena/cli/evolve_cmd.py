@@ -11,12 +11,12 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from arena.parallel import BACKENDS, backend_config
-from cli.options import Db, Goal, Json, Rules, emit
-from cli.plot_run_cmd import draw_run
-from cli.strategy_io import SPEC_HELP, STRATEGY_SUFFIXES, check_output, strategy_file_bytes, write_atomically
-from cli.text import say
 from evolve.run import DEFAULT_FAMILY, DEFAULT_OPPONENT, RunError, continue_run, running_run, start_run
 from evolve.settings import Settings
+from hog_arena.cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.plot_run_cmd import draw_run
+from hog_arena.cli.strategy_io import SPEC_HELP, STRATEGY_SUFFIXES, check_output, strategy_file_bytes, write_atomically
+from hog_arena.cli.text import say
 from results.store import open_store
 from strategies.families import FAMILIES
 

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.options import Db, Json, RecordedGoal, RecordedRules, check_recorded, emit
-from cli.strategy_io import check_output
-from cli.text import say
 from evolve.run import RunError, run_target
+from hog_arena.cli.options import Db, Json, RecordedGoal, RecordedRules, check_recorded, emit
+from hog_arena.cli.strategy_io import check_output
+from hog_arena.cli.text import say
 from results.store import Store, open_store
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 
 #: Addresses that mean "every interface of this machine".
 _EVERY_INTERFACE = ("0.0.0.0", "::", "")
@@ -18,7 +18,7 @@ def server_names(host: str, extra: list[str]) -> list[str]:
     """The host names the server answers to: this machine's local names, the
     address it listens on (or, listening everywhere, the machine's own names)
     and EXTRA."""
-    from web.security import LOCAL_HOSTS
+    from hog_arena.web.security import LOCAL_HOSTS
 
     names = [*LOCAL_HOSTS, *extra]
     if host in _EVERY_INTERFACE:
@@ -49,7 +49,7 @@ def register(app: typer.Typer) -> None:
         """Serve the web arena: leaderboards, strategies, uploads, games and a JSON API (/docs)."""
         import uvicorn
 
-        from web.app import create_app
+        from hog_arena.web.app import create_app
 
         names = server_names(host, allowed_hosts or [])
         web_app = create_app(db, rules, goal, allowed_hosts=names)

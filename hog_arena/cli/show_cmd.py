@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from cli.options import Db, Goal, Json, Rules, emit
-from cli.strategy_io import Spec, check_output, resolve, write_atomically
-from cli.text import say
+from hog_arena.cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.strategy_io import Spec, check_output, resolve, write_atomically
+from hog_arena.cli.text import say
 from strategies.table import StrategyTable
 
 #: One character per dice count in the text view (as in exported Python source).

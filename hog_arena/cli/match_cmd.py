@@ -7,9 +7,9 @@ from typing import Annotated
 import typer
 
 from arena.match import METHODS, play_match
-from cli.options import Db, Goal, Json, Rules, emit
-from cli.strategy_io import SPEC_HELP, resolve
-from cli.text import say
+from hog_arena.cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.strategy_io import SPEC_HELP, resolve
+from hog_arena.cli.text import say
 
 
 def _check_method(method: str) -> str:

@@ -12,16 +12,16 @@ from fastapi.templating import Jinja2Templates
 
 from hog.game import MAX_ROLLS
 from hog.rules import RULE_SETS
+from hog_arena.web.admission import Refused
+from hog_arena.web.csrf import FIELD, FormTokens, give_cookie
+from hog_arena.web.deps import Scope
 from results.leaderboard import format_rate
 from strategies.loader import Limits
-from web.admission import Refused
-from web.csrf import FIELD, FormTokens, give_cookie
-from web.deps import Scope
 
 __all__ = ["render", "error_response", "refusal_response", "upload_limit_text"]
 
 _environment = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(str(resources.files("web") / "templates")),
+    loader=jinja2.FileSystemLoader(str(resources.files("hog_arena.web") / "templates")),
     autoescape=True,  # every page escapes what it shows, whatever the file suffix
     undefined=jinja2.StrictUndefined,
 )

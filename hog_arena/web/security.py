@@ -11,7 +11,7 @@ the headers that keep pages from being framed, sniffed or injected into.
   application sees it: its ``Origin`` must be the server itself, and without
   an ``Origin`` its ``Sec-Fetch-Site`` must say ``same-origin`` (or ``none``,
   the visitor's own doing). Programs that send neither (curl, scripts) pass;
-  the pages' forms carry a token besides (``web.csrf``);
+  the pages' forms carry a token besides (``hog_arena.web.csrf``);
 * every response carries a Content-Security-Policy (scripts, styles, images
   and connections from the server only, no plugins, ``frame-ancestors
   'none'``), ``X-Content-Type-Options: nosniff``, ``X-Frame-Options: DENY``

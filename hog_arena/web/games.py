@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from hog.interactive import Game, TurnReport
+from hog_arena.web.admission import Refused
 from strategies.table import StrategyTable
-from web.admission import Refused
 
 __all__ = ["GameNotFound", "GameRoom", "VisitorGame"]
 

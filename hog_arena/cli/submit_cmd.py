@@ -20,8 +20,8 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 
-from cli.options import Db, Goal, Json, Rules, emit
-from cli.text import say
+from hog_arena.cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.text import say
 from results.store import open_store
 from strategies.submission import Submission, check_file, store_submissions
 
