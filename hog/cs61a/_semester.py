@@ -32,12 +32,12 @@ from hog.cs61a import _course
 from hog.dice import Dice, six_sided
 from hog.game import Strategy
 
-__all__ = ["bound", "parameter", "make_averaged", "max_scoring_num_rolls", "experiments"]
+__all__ = ["named", "bound", "parameter", "make_averaged", "max_scoring_num_rolls", "experiments"]
 
 Namespace = MutableMapping[str, Any]
 
 
-def _named(function: Callable[..., Any], namespace: Namespace, name: str, doc: str) -> Callable[..., Any]:
+def named(function: Callable[..., Any], namespace: Namespace, name: str, doc: str) -> Callable[..., Any]:
     """FUNCTION, named NAME in NAMESPACE's module, with DOC as its docstring."""
     function.__name__ = function.__qualname__ = name
     function.__module__ = namespace["__name__"]
@@ -63,7 +63,7 @@ def bound(
         return body(*arguments.args)
 
     function.__signature__ = signature  # type: ignore[attr-defined]
-    return _named(function, namespace, name, doc)
+    return named(function, namespace, name, doc)
 
 
 def parameter(name: str, annotation: str, default: Any = inspect.Parameter.empty) -> inspect.Parameter:
@@ -126,19 +126,20 @@ def experiments(
 
     def strategy(label: str) -> Strategy:
         name, _, argument = label.partition("(")
-        return namespace[name](int(argument.rstrip(")"))) if argument else namespace[name]
+        found: Strategy = namespace[name](int(argument.rstrip(")"))) if argument else namespace[name]
+        return found
 
     def run_experiments() -> None:
         rates = {label: strategy(label) for label in labels}
         _course.run_experiments(namespace["max_scoring_num_rolls"], namespace["average_win_rate"], rates)
 
     return (
-        _named(winner, namespace, "winner", "0 if STRATEGY0 wins a game against STRATEGY1, and 1 otherwise."),
-        _named(
+        named(winner, namespace, "winner", "0 if STRATEGY0 wins a game against STRATEGY1, and 1 otherwise."),
+        named(
             average_win_rate,
             namespace,
             "average_win_rate",
             "STRATEGY's win rate against BASELINE, the mean of moving first and moving second.",
         ),
-        _named(run_experiments, namespace, "run_experiments", "Print the results of the course's experiments."),
+        named(run_experiments, namespace, "run_experiments", "Print the results of the course's experiments."),
     )

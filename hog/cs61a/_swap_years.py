@@ -1,13 +1,17 @@
-"""What the eight course modules of the Free Bacon / Swine Swap years
-(``fa17`` to ``su20``) share, written once.
+"""The eight course modules of the Free Bacon / Swine Swap years (``fa17``
+to ``su20``), written once.
 
-Each module ``hog.cs61a.<semester>`` keeps its semester's signatures,
-parameter names and docstrings and delegates here, passing its own
-functions (``free_bacon``, ``roll_dice``, ``take_turn``, ``is_swap``,
-``bacon_strategy``) as found in its globals at call time, so that a course
-script that replaces one of them in the module is heard. The rules (Free
-Bacon, the swap tests, the swap itself and the Feral Hogs memory) come from
-``hog.rules``; the game loop from ``hog.cs61a._course``.
+The years' ``hog.py`` files are one file with a few differences: the Free
+Bacon and swap rules, some parameter names and defaults, Feral Hogs, the
+commentary's wording. ``YEARS`` lists those differences, one entry a year,
+and ``define_year`` makes a year's functions in its module
+``hog.cs61a.<semester>`` with that year's names, signatures, defaults and
+assertions. Each function finds the others (``free_bacon``, ``roll_dice``,
+``take_turn``, ``is_swap``, ``bacon_strategy``, ``play``) in the module's
+globals at call time, so that a course script that replaces one of them in
+the module is heard. The rules (Free Bacon, the swap tests, the swap itself
+and the Feral Hogs memory) come from ``hog.rules``; the game loop from
+``hog.cs61a._course``.
 
 The old-style commentary of these years is here too:
 ``announce_lead_changes(previous_leader=None)`` and
@@ -20,20 +24,41 @@ from __future__ import annotations
 import inspect
 import itertools
 from collections.abc import Callable, MutableMapping
+from dataclasses import dataclass
 from typing import Any
 
 from hog import commentary
 from hog.commentary import Commentary
 from hog.cs61a import _course, _semester
-from hog.dice import Dice, six_sided
-from hog.game import GOAL, Strategy, Turn
-from hog.rules import Memory, RuleSet
-from hog.rules.after_turn import swapping
+from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
+from hog.game import GOAL, Strategy, Turn, roll_dice
+from hog.rules import Memory, RuleSet, get_rules
+from hog.rules.after_turn import (
+    swap_digit_difference,
+    swap_leading_ones,
+    swap_leading_times_ones,
+    swap_multiples,
+    swap_ones_difference,
+    swap_ones_tens,
+    swap_power_of_three,
+    swapping,
+)
+from hog.rules.zero_dice import (
+    bacon_cube,
+    bacon_difference,
+    bacon_largest_digit,
+    bacon_min_digit,
+    bacon_product,
+    bacon_tens_minus_ones,
+    bacon_twice_tens,
+)
 
 __all__ = [
+    "Year",
+    "YEARS",
+    "define_year",
     "free_bacon",
     "take_turn",
-    "play",
     "make_play",
     "swap_move",
     "other",
@@ -102,43 +127,6 @@ def _turn(take_turn: TakeTurn, dice: Dice, is_swap: Callable[[int, int], bool], 
     return turn
 
 
-def play(
-    rules: RuleSet,
-    strategy0: Strategy,
-    strategy1: Strategy,
-    score0: int,
-    score1: int,
-    dice: Dice,
-    goal: int,
-    say: Commentary,
-    take_turn: TakeTurn,
-    is_swap: Callable[[int, int], bool],
-    feral_hogs: bool = False,
-) -> tuple[int, int]:
-    """The course's ``play`` of these years under RULES, with the module's
-    TAKE_TURN and IS_SWAP; with FERAL_HOGS, RULES' memory gives the bonus.
-
-    >>> from hog.dice import make_test_dice
-    >>> from hog.rules import get_rules
-    >>> from hog.rules.after_turn import swap_leading_times_ones as is_swap
-    >>> def take_turn(num_rolls, opponent_score, dice):
-    ...     return sum(dice() for _ in range(num_rolls))
-    >>> def always(n):
-    ...     return lambda score, opponent_score: n
-    >>> fa19 = get_rules("fa19")
-    >>> play(fa19, always(2), always(2), 0, 0, make_test_dice(3), 20, commentary.say_scores, take_turn, is_swap, True)
-    Player 0 now has 9 and Player 1 now has 0
-    Player 0 now has 9 and Player 1 now has 9
-    Player 0 now has 15 and Player 1 now has 9
-    Player 0 now has 15 and Player 1 now has 15
-    Player 0 now has 21 and Player 1 now has 15
-    (21, 15)
-    """
-    memory = rules.memory if feral_hogs else None
-    turn = _turn(take_turn, dice, is_swap, memory)
-    return _course.play(strategy0, strategy1, turn, score0, score1, goal, say)
-
-
 def make_play(namespace: MutableMapping[str, Any], rules: RuleSet, feral_hogs: bool) -> Callable[..., tuple[int, int]]:
     """The course's ``play(strategy0, strategy1, score0=0, score1=0,
     dice=six_sided, goal=GOAL_SCORE, say=silence)`` of a year under RULES,
@@ -152,22 +140,26 @@ def make_play(namespace: MutableMapping[str, Any], rules: RuleSet, feral_hogs: b
     >>> fa19.play(fa19.always_roll(2), fa19.always_roll(2), dice=fa19.make_test_dice(3), goal=12, feral_hogs=False)
     (12, 6)
     """
-    parameters = [
-        _semester.parameter("strategy0", "Strategy"),
-        _semester.parameter("strategy1", "Strategy"),
-        _semester.parameter("score0", "int", 0),
-        _semester.parameter("score1", "int", 0),
-        _semester.parameter("dice", "Dice", six_sided),
-        _semester.parameter("goal", "int", GOAL),
-        _semester.parameter("say", "Commentary", commentary.silence),
-    ]
+
+    def game(
+        strategy0: Strategy,
+        strategy1: Strategy,
+        score0: int = 0,
+        score1: int = 0,
+        dice: Dice = six_sided,
+        goal: int = GOAL,
+        say: Commentary = commentary.silence,
+        feral_hogs: bool = False,
+    ) -> tuple[int, int]:
+        memory = rules.memory if feral_hogs else None
+        turn = _turn(namespace["take_turn"], dice, namespace["is_swap"], memory)
+        return _course.play(strategy0, strategy1, turn, score0, score1, goal, say)
+
+    # The course's parameters are game's, with feral_hogs (default True) only in the years that had it.
+    *parameters, feral = inspect.signature(game).parameters.values()
     if feral_hogs:
-        parameters.append(_semester.parameter("feral_hogs", "bool", True))
-
-    def game(*arguments: Any) -> tuple[int, int]:
-        return play(rules, *arguments[:7], namespace["take_turn"], namespace["is_swap"], *arguments[7:])
-
-    signature = inspect.Signature(parameters, return_annotation="tuple[int, int]")
+        parameters.append(feral.replace(default=True))
+    signature = inspect.signature(game).replace(parameters=parameters)
     doc = "Play a game from SCORE0, SCORE1 to GOAL and return the final scores, Player 0's first."
     return _semester.bound(namespace, "play", signature, game, doc)
 
@@ -283,3 +275,167 @@ def make_announce_highest(wording: Callable[[int, int], str]) -> Callable[..., C
         return say
 
     return announce_highest
+
+
+@dataclass(frozen=True)
+class Year:
+    """What tells one Free Bacon year's ``hog.py`` from the others: its rule
+    set, its Free Bacon and swap rules, and the names and defaults its course
+    gave the same functions."""
+
+    bacon: Callable[[int], int]
+    swap: Callable[[int, int], bool]
+    #: the final strategy's win rate against always_roll(6), as its docstring states it
+    final_rate: str
+    #: is_swap's parameters
+    swap_names: tuple[str, str] = ("player_score", "opponent_score")
+    #: announce_highest's record-gain announcement
+    wording: Callable[[int, int], str] = gain_in_points_parenthesised
+    #: bacon_strategy's and swap_strategy's threshold parameter and num_rolls default
+    threshold: str = "margin"
+    num_rolls: int = 4
+    averaging: str = "num_samples"
+    feral_hogs: bool = False
+    #: swap_strategy avoids a swap to a lower score (not in su18)
+    harmful_swaps: bool = True
+    #: announce_lead_changes(last_leader=None) and su20's wording, as in the later semesters
+    later_commentary: bool = False
+
+
+#: The names of a Free Bacon year's ``hog.py``, in the course's order.
+YEAR_NAMES = """
+    GOAL_SCORE roll_dice make_test_dice make_fair_dice six_sided four_sided free_bacon take_turn is_swap other
+    silence play say_scores announce_lead_changes both announce_highest always_roll always_roll_5 make_averaged
+    max_scoring_num_rolls winner average_win_rate run_experiments bacon_strategy swap_strategy final_strategy
+""".split()
+
+
+_SCORES = ("score0", "score1")
+
+#: The eight years, as COURSE_APIS.md tells them apart.
+YEARS = {
+    "fa17": Year(bacon_largest_digit, swap_multiples, "80.4%", swap_names=_SCORES, wording=gain_in_point_or_points),
+    "sp18": Year(bacon_difference, swap_multiples, "79.3%", swap_names=_SCORES, wording=gain_in_point_or_points),
+    "su18": Year(bacon_product, swap_ones_tens, "79.9%", swap_names=_SCORES, harmful_swaps=False),
+    "fa18": Year(bacon_twice_tens, swap_digit_difference, "82.6%"),
+    "su19": Year(bacon_min_digit, swap_leading_ones, "85.2%"),
+    "fa19": Year(bacon_min_digit, swap_leading_times_ones, "76.5%", feral_hogs=True),
+    "sp20": Year(bacon_cube, swap_power_of_three, "84.3%", num_rolls=6, feral_hogs=True),
+    "su20": Year(
+        bacon_tens_minus_ones,
+        swap_ones_difference,
+        "87.1%",
+        threshold="cutoff",
+        num_rolls=6,
+        averaging="trials_count",
+        feral_hogs=True,
+        later_commentary=True,
+    ),
+}
+
+
+def define_year(namespace: MutableMapping[str, Any], rule_set: str) -> list[str]:
+    """Define the course functions of the year RULE_SET (its entry in
+    ``YEARS``) in NAMESPACE, the module's globals, and return their names,
+    the module's ``__all__``.
+
+    Each function finds the others (``free_bacon``, ``roll_dice``,
+    ``take_turn``, ``is_swap``, ``bacon_strategy``) in NAMESPACE at call time,
+    as the course's file did, so that replacing one in the module is heard.
+    """
+    year, rules = YEARS[rule_set], get_rules(rule_set)
+    parameter = _semester.parameter
+
+    def named(name: str, function: Callable[..., Any], doc: str) -> Callable[..., Any]:
+        return _semester.named(function, namespace, name, doc)
+
+    def free_bacon_of(score: int) -> int:
+        return free_bacon(year.bacon, score)
+
+    def take_turn_of(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
+        return take_turn(num_rolls, opponent_score, dice, namespace["free_bacon"], namespace["roll_dice"])
+
+    swap_signature = inspect.Signature([parameter(name, "int") for name in year.swap_names], return_annotation="bool")
+    strategy_signature = inspect.Signature(
+        [
+            parameter("score", "int"),
+            parameter("opponent_score", "int"),
+            parameter(year.threshold, "int", 8),
+            parameter("num_rolls", "int", year.num_rolls),
+        ],
+        return_annotation="int",
+    )
+
+    def bacon_strategy(score: int, opponent_score: int, threshold: int, num_rolls: int) -> int:
+        return 0 if namespace["free_bacon"](opponent_score) >= threshold else num_rolls
+
+    def swap_strategy(score: int, opponent_score: int, threshold: int, num_rolls: int) -> int:
+        free_bacon, is_swap = namespace["free_bacon"], namespace["is_swap"]
+        move = swap_move(score, opponent_score, free_bacon, is_swap, num_rolls, year.harmful_swaps)
+        return namespace["bacon_strategy"](score, opponent_score, threshold, num_rolls) if move is None else move
+
+    def final_strategy(score: int, opponent_score: int) -> int:
+        return _course.final_strategy_move(rules, score, opponent_score)
+
+    leader_changes: Callable[..., Commentary] = announce_lead_changes
+    highest = make_announce_highest(year.wording)
+    if year.later_commentary:
+        leader_changes = commentary.announce_lead_changes
+        highest = commentary.make_announce_highest(SU20_HIGHEST_MESSAGE)
+    threshold = year.threshold.upper()
+    final_how = (
+        "the best table against always_roll(6) from optimal play over the full state (Feral Hogs memory included)"
+        if year.feral_hogs
+        else "the exact best response to always_roll(6)"
+    )
+    namespace.update(
+        GOAL_SCORE=GOAL,
+        roll_dice=roll_dice,
+        make_test_dice=make_test_dice,
+        make_fair_dice=make_fair_dice,
+        six_sided=six_sided,
+        four_sided=four_sided,
+        free_bacon=named(
+            "free_bacon", free_bacon_of, "The points of rolling 0 dice (Free Bacon) against an opponent at SCORE."
+        ),
+        take_turn=named("take_turn", take_turn_of, "The points of a turn rolling NUM_ROLLS DICE, or Free Bacon for 0."),
+        is_swap=_semester.bound(namespace, "is_swap", swap_signature, year.swap, "Whether the two scores swap."),
+        other=other,
+        silence=commentary.silence,
+        play=make_play(namespace, rules, year.feral_hogs),
+        say_scores=commentary.say_scores,
+        announce_lead_changes=leader_changes,
+        both=commentary.both,
+        announce_highest=highest,
+        always_roll=_course.always_roll,
+        always_roll_5=_course.always_roll_5,
+        make_averaged=_semester.make_averaged(namespace, year.averaging),
+        max_scoring_num_rolls=_semester.max_scoring_num_rolls(namespace, year.averaging),
+    )
+    namespace["winner"], namespace["average_win_rate"], namespace["run_experiments"] = _semester.experiments(
+        namespace, ["always_roll(8)", "bacon_strategy", "swap_strategy", "final_strategy"]
+    )
+    namespace.update(
+        bacon_strategy=_semester.bound(
+            namespace,
+            "bacon_strategy",
+            strategy_signature,
+            bacon_strategy,
+            f"Roll 0 dice if Free Bacon gives at least {threshold} points, and NUM_ROLLS otherwise.",
+        ),
+        swap_strategy=_semester.bound(
+            namespace,
+            "swap_strategy",
+            strategy_signature,
+            swap_strategy,
+            "Roll 0 dice for a swap that helps, NUM_ROLLS for one that hurts"
+            + ("" if year.harmful_swaps else " (not in this year: Free Bacon decides)")
+            + f", else as bacon_strategy with {threshold}.",
+        ),
+        final_strategy=named(
+            "final_strategy",
+            final_strategy,
+            f"The project's best strategy for these rules: {final_how}. Wins {year.final_rate} against always_roll(6).",
+        ),
+    )
+    return list(YEAR_NAMES)

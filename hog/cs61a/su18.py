@@ -2,99 +2,12 @@
 Bacon (1 plus the ones digit of the product of the two digits) and Swine Swap
 (the player's ones digit equals the opponent's tens digit), with commentary.
 
+Its functions are made from its entry in ``hog.cs61a._swap_years.YEARS``.
+
 >>> play(always_roll(1), always_roll(1), dice=make_test_dice(3), goal=5)
 (6, 3)
 """
 
-from __future__ import annotations
+from hog.cs61a._swap_years import define_year
 
-from hog.commentary import both, say_scores, silence
-from hog.cs61a import _course, _semester, _swap_years
-from hog.cs61a._course import always_roll, always_roll_5
-from hog.cs61a._swap_years import announce_lead_changes, other
-from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
-from hog.game import GOAL, roll_dice
-from hog.rules import get_rules
-from hog.rules.after_turn import swap_ones_tens
-from hog.rules.zero_dice import bacon_product
-
-__all__ = ["GOAL_SCORE", "roll_dice", "make_test_dice", "make_fair_dice", "six_sided", "four_sided", "free_bacon"]
-__all__ += ["take_turn", "is_swap", "other", "silence", "play", "say_scores", "announce_lead_changes", "both"]
-__all__ += ["announce_highest", "always_roll", "always_roll_5", "make_averaged", "max_scoring_num_rolls", "winner"]
-__all__ += ["average_win_rate", "run_experiments", "bacon_strategy", "swap_strategy", "final_strategy"]
-
-_RULES = get_rules("su18")
-
-GOAL_SCORE = GOAL  # The goal of Hog is to score 100 points.
-
-
-def free_bacon(score: int) -> int:
-    """Return the points scored from rolling 0 dice (Free Bacon): 1 plus the
-    ones digit of the product of the tens and ones digits.
-
-    >>> free_bacon(47), free_bacon(0), free_bacon(99), free_bacon(25)
-    (9, 1, 2, 1)
-    """
-    return _swap_years.free_bacon(bacon_product, score)
-
-
-def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
-    """The points of a turn rolling NUM_ROLLS DICE, or Free Bacon for 0.
-
-    >>> take_turn(2, 0, make_test_dice(4, 5, 1)), take_turn(3, 0, make_test_dice(4, 6, 1)), take_turn(0, 47)
-    (9, 1, 9)
-    """
-    return _swap_years.take_turn(num_rolls, opponent_score, dice, free_bacon, roll_dice)
-
-
-def is_swap(score0: int, score1: int) -> bool:
-    """Return whether the two scores should be swapped: the ones digit of the
-    current player's score SCORE0 equals the tens digit of the opponent's score
-    SCORE1.
-
-    >>> is_swap(13, 31), is_swap(31, 13), is_swap(13, 13)
-    (True, True, False)
-    """
-    return swap_ones_tens(score0, score1)
-
-
-play = _swap_years.make_play(globals(), _RULES, feral_hogs=False)
-
-
-announce_highest = _swap_years.make_announce_highest(_swap_years.gain_in_points_parenthesised)
-
-
-make_averaged = _semester.make_averaged(globals(), "num_samples")
-max_scoring_num_rolls = _semester.max_scoring_num_rolls(globals(), "num_samples")
-winner, average_win_rate, run_experiments = _semester.experiments(
-    globals(), ["always_roll(8)", "bacon_strategy", "swap_strategy", "final_strategy"]
-)
-
-
-def bacon_strategy(score: int, opponent_score: int, margin: int = 8, num_rolls: int = 4) -> int:
-    """This strategy rolls 0 dice if that gives at least MARGIN points, and
-    rolls NUM_ROLLS otherwise.
-
-    >>> bacon_strategy(0, 47), bacon_strategy(0, 10)
-    (0, 4)
-    """
-    return 0 if free_bacon(opponent_score) >= margin else num_rolls
-
-
-def swap_strategy(score: int, opponent_score: int, margin: int = 8, num_rolls: int = 4) -> int:
-    """This strategy rolls 0 dice when it triggers a beneficial swap. It also
-    rolls 0 dice if it gives at least MARGIN points (even when that triggers a
-    harmful swap). Otherwise, it rolls NUM_ROLLS.
-
-    >>> swap_strategy(0, 10), swap_strategy(11, 19), swap_strategy(9, 0), swap_strategy(0, 47)
-    (0, 0, 4, 0)
-    """
-    move = _swap_years.swap_move(score, opponent_score, free_bacon, is_swap, num_rolls, avoid_harmful_swaps=False)
-    return bacon_strategy(score, opponent_score, margin, num_rolls) if move is None else move
-
-
-def final_strategy(score: int, opponent_score: int) -> int:
-    """The project's best strategy for these rules: the exact best response to
-    always_roll(6). Wins 79.9% against always_roll(6).
-    """
-    return _course.final_strategy_move(_RULES, score, opponent_score)
+__all__ = define_year(globals(), "su18")
