@@ -25,14 +25,26 @@ TypeError: make_averaged() missing a required argument: 'original_function'
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable, MutableMapping
+from collections.abc import Callable, Iterable, MutableMapping, Sequence
 from typing import Any
 
+from hog.commentary import Commentary, silence
 from hog.cs61a import _course
+from hog.cs61a._course import Update
 from hog.dice import Dice, six_sided
-from hog.game import Strategy
+from hog.game import GOAL, Strategy, Turn
 
-__all__ = ["named", "bound", "parameter", "make_averaged", "max_scoring_num_rolls", "experiments"]
+__all__ = [
+    "named",
+    "bound",
+    "parameter",
+    "make_averaged",
+    "max_scoring_num_rolls",
+    "experiments",
+    "make_play",
+    "make_update_play",
+    "is_always_roll",
+]
 
 Namespace = MutableMapping[str, Any]
 
@@ -143,3 +155,77 @@ def experiments(
         ),
         named(run_experiments, namespace, "run_experiments", "Print the results of the course's experiments."),
     )
+
+
+def make_play(
+    namespace: Namespace,
+    turn: Callable[..., Turn],
+    say: Any = silence,
+    *,
+    annotation: str = "Commentary",
+    printing: Callable[[Any], Commentary] | None = None,
+    extra: Sequence[inspect.Parameter] = (),
+) -> Callable[..., tuple[int, int]]:
+    """The course's ``play(strategy0, strategy1, score0=0, score1=0,
+    dice=six_sided, goal=GOAL_SCORE, say=SAY, *EXTRA)``, whose turns are
+    ``TURN(dice, goal, *extra)``. SAY None: no ``say`` (``swine_swap``);
+    PRINTING: what makes SAY the game loop's commentary (the leader
+    commentaries of ``_leader_commentary``).
+
+    >>> from hog.cs61a import hog_pile
+    >>> hog_pile.play(hog_pile.always_roll(5), hog_pile.always_roll(3), dice=hog_pile.make_test_dice(3), goal=20)
+    (30, 9)
+    """
+    parameters = [
+        parameter("strategy0", "Strategy"),
+        parameter("strategy1", "Strategy"),
+        parameter("score0", "int", 0),
+        parameter("score1", "int", 0),
+        parameter("dice", "Dice", six_sided),
+        parameter("goal", "int", GOAL),
+    ]
+    if say is not None:
+        parameters.append(parameter("say", annotation, say))
+    signature = inspect.Signature([*parameters, *extra], return_annotation="tuple[int, int]")
+
+    def game(*arguments: Any) -> tuple[int, int]:
+        strategy0, strategy1, score0, score1, dice, goal = arguments[:6]
+        said = arguments[6] if say is not None else silence
+        loop_say = said if printing is None else printing(said)
+        turns = turn(dice, goal, *arguments[len(parameters) :])
+        return _course.play(strategy0, strategy1, turns, score0, score1, goal, loop_say)
+
+    doc = "Play a game from SCORE0, SCORE1 to GOAL and return the final scores, Player 0's first."
+    return bound(namespace, "play", signature, game, doc)
+
+
+def make_update_play(namespace: Namespace) -> Callable[..., tuple[int, int]]:
+    """The course's ``play(strategy0, strategy1, update, score0=0, score1=0,
+    dice=six_sided, goal=GOAL)`` of the semesters whose turns are an update
+    function: ``update(num_rolls, score, opponent_score, dice)`` gives the
+    player's new score."""
+
+    def play(
+        strategy0: Strategy,
+        strategy1: Strategy,
+        update: Update,
+        score0: int = 0,
+        score1: int = 0,
+        dice: Dice = six_sided,
+        goal: int = GOAL,
+    ) -> tuple[int, int]:
+        return _course.play(strategy0, strategy1, _course.update_turn(update, dice), score0, score1, goal)
+
+    doc = "Play a game with UPDATE for every turn and return the final scores, Player 0's first."
+    return named(play, namespace, "play", doc)
+
+
+def is_always_roll(strategy: Strategy, goal: int = GOAL) -> bool:
+    """Return whether STRATEGY rolls the same number of dice at every pair of
+    scores in a game to GOAL.
+
+    >>> from hog.cs61a._course import always_roll, always_roll_5, catch_up
+    >>> is_always_roll(always_roll_5), is_always_roll(always_roll(3)), is_always_roll(catch_up)
+    (True, True, False)
+    """
+    return _course.is_always_roll(strategy, goal)

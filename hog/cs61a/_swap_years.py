@@ -31,7 +31,7 @@ from hog import commentary
 from hog.commentary import Commentary
 from hog.cs61a import _course, _semester
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
-from hog.game import GOAL, Strategy, Turn, roll_dice
+from hog.game import GOAL, Turn, roll_dice
 from hog.rules import Memory, RuleSet, get_rules
 from hog.rules.after_turn import (
     swap_digit_difference,
@@ -141,27 +141,12 @@ def make_play(namespace: MutableMapping[str, Any], rules: RuleSet, feral_hogs: b
     (12, 6)
     """
 
-    def game(
-        strategy0: Strategy,
-        strategy1: Strategy,
-        score0: int = 0,
-        score1: int = 0,
-        dice: Dice = six_sided,
-        goal: int = GOAL,
-        say: Commentary = commentary.silence,
-        feral_hogs: bool = False,
-    ) -> tuple[int, int]:
+    def turn(dice: Dice, goal: int, feral_hogs: bool = False) -> Turn:
         memory = rules.memory if feral_hogs else None
-        turn = _turn(namespace["take_turn"], dice, namespace["is_swap"], memory)
-        return _course.play(strategy0, strategy1, turn, score0, score1, goal, say)
+        return _turn(namespace["take_turn"], dice, namespace["is_swap"], memory)
 
-    # The course's parameters are game's, with feral_hogs (default True) only in the years that had it.
-    *parameters, feral = inspect.signature(game).parameters.values()
-    if feral_hogs:
-        parameters.append(feral.replace(default=True))
-    signature = inspect.signature(game).replace(parameters=parameters)
-    doc = "Play a game from SCORE0, SCORE1 to GOAL and return the final scores, Player 0's first."
-    return _semester.bound(namespace, "play", signature, game, doc)
+    extra = [_semester.parameter("feral_hogs", "bool", True)] if feral_hogs else []
+    return _semester.make_play(namespace, turn, extra=extra)
 
 
 def swap_move(

@@ -16,40 +16,17 @@ from functools import partial
 
 from hog.cs61a import _course, _semester
 from hog.cs61a._course import always_roll, always_roll_5, next_player
-from hog.cs61a._leader_commentary import LeaderCommentary, announce_lead_changes, both, printing, say_scores, silence
+from hog.cs61a._leader_commentary import announce_lead_changes, both, printing, say_scores, silence
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
-from hog.game import GOAL, Strategy, roll_dice
+from hog.game import GOAL, Turn, roll_dice
 from hog.rules import get_rules
 from hog.rules import zero_dice as _zero_dice
 
-__all__ = [
-    "GOAL_SCORE",
-    "roll_dice",
-    "make_test_dice",
-    "make_fair_dice",
-    "six_sided",
-    "four_sided",
-    "digit_fn",
-    "hefty_hogs",
-    "take_turn",
-    "hog_pile",
-    "next_player",
-    "silence",
-    "play",
-    "say_scores",
-    "announce_lead_changes",
-    "both",
-    "always_roll",
-    "always_roll_5",
-    "make_averaged",
-    "max_scoring_num_rolls",
-    "winner",
-    "average_win_rate",
-    "run_experiments",
-    "hefty_hogs_strategy",
-    "hog_pile_strategy",
-    "final_strategy",
-]
+__all__ = ["GOAL_SCORE", "roll_dice", "make_test_dice", "make_fair_dice", "six_sided", "four_sided", "digit_fn"]
+__all__ += ["hefty_hogs", "take_turn", "hog_pile", "next_player", "silence", "play", "say_scores"]
+__all__ += ["announce_lead_changes", "both", "always_roll", "always_roll_5", "make_averaged", "max_scoring_num_rolls"]
+__all__ += ["winner", "average_win_rate", "run_experiments", "hefty_hogs_strategy", "hog_pile_strategy"]
+__all__ += ["final_strategy"]
 
 _RULES = get_rules("hefty_hogs")
 
@@ -68,9 +45,6 @@ def digit_fn(digit: int) -> Callable[[int], int]:
 def hefty_hogs(player_score: int, opponent_score: int) -> int:
     """Return the points scored by player due to Hefty Hogs.
 
-    player_score:   The total score of the current player.
-    opponent_score: The total score of the other player.
-
     >>> hefty_hogs(5, 123), hefty_hogs(5, 456), hefty_hogs(3, 56), hefty_hogs(12, 5), hefty_hogs(6, 2)
     (9, 29, 0, 0, 18)
     """
@@ -84,12 +58,6 @@ def take_turn(
     which may be 0 in the case of a player using Hefty Hogs.
     Return the points scored for the turn by the current player.
 
-    num_rolls:       The number of dice rolls that will be made.
-    player_score:    The total score of the current player.
-    opponent_score:  The total score of the opponent.
-    dice:            A function that simulates a single dice roll outcome.
-    goal:            The goal score of the game.
-
     >>> take_turn(2, 0, 0, make_test_dice(4, 5, 1)), take_turn(0, 6, 2), take_turn(0, 3, 56)
     (9, 18, 0)
     """
@@ -99,43 +67,18 @@ def take_turn(
 def hog_pile(player_score: int, opponent_score: int) -> int:
     """Return the points scored by player due to Hog Pile.
 
-    player_score:   The total score of the current player.
-    opponent_score: The total score of the other player.
-
     >>> hog_pile(12, 72), hog_pile(439, 709), hog_pile(26, 26), hog_pile(25, 43)
     (2, 9, 6, 0)
     """
     return _RULES.after_turn(player_score, opponent_score)[0] - player_score
 
 
-def play(
-    strategy0: Strategy,
-    strategy1: Strategy,
-    score0: int = 0,
-    score1: int = 0,
-    dice: Dice = six_sided,
-    goal: int = GOAL_SCORE,
-    say: LeaderCommentary = silence,
-) -> tuple[int, int]:
-    """Simulate a game and return the final scores of both players, with Player
-    0's score first, and Player 1's score second.
+def _turn(dice: Dice, goal: int) -> Turn:
+    """A turn of these rules, the module's ``take_turn`` rolling DICE."""
+    return _course.gaining_turn(partial(take_turn, dice=dice, goal=goal), hog_pile)
 
-    A strategy is a function that takes two total scores as arguments (the
-    current player's score, and the opponent's score), and returns a number of
-    dice that the current player will roll this turn.
 
-    strategy0: The strategy function for Player 0, who plays first.
-    strategy1: The strategy function for Player 1, who plays second.
-    score0:    Starting score for Player 0
-    score1:    Starting score for Player 1
-    dice:      A function of zero arguments that simulates a dice roll.
-    goal:      The game ends and someone wins when this score is reached.
-    say:       The commentary function to call every turn: say(score0, score1,
-               leader) returns the leader to pass next time and a message to
-               print (None: nothing).
-    """
-    turn = _course.gaining_turn(partial(take_turn, dice=dice, goal=goal), hog_pile)
-    return _course.play(strategy0, strategy1, turn, score0, score1, goal, printing(say))
+play = _semester.make_play(globals(), _turn, silence, annotation="LeaderCommentary", printing=printing)
 
 
 make_averaged = _semester.make_averaged(globals(), "total_samples")

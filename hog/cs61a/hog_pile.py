@@ -11,7 +11,6 @@ from functools import partial
 
 from hog.commentary import (
     HIGHEST_MESSAGES,
-    Commentary,
     announce_lead_changes,
     both,
     make_announce_highest,
@@ -21,38 +20,14 @@ from hog.commentary import (
 from hog.cs61a import _course, _semester
 from hog.cs61a._course import always_roll, always_roll_5, next_player
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
-from hog.game import GOAL, Strategy, roll_dice
+from hog.game import GOAL, Turn, roll_dice
 from hog.rules import get_rules
 from hog.rules import zero_dice as _zero_dice
 
-__all__ = [
-    "GOAL_SCORE",
-    "roll_dice",
-    "make_test_dice",
-    "make_fair_dice",
-    "six_sided",
-    "four_sided",
-    "picky_piggy",
-    "take_turn",
-    "hog_pile",
-    "next_player",
-    "silence",
-    "play",
-    "say_scores",
-    "announce_lead_changes",
-    "both",
-    "announce_highest",
-    "always_roll",
-    "always_roll_5",
-    "make_averaged",
-    "max_scoring_num_rolls",
-    "winner",
-    "average_win_rate",
-    "run_experiments",
-    "picky_piggy_strategy",
-    "hog_pile_strategy",
-    "final_strategy",
-]
+__all__ = ["GOAL_SCORE", "roll_dice", "make_test_dice", "make_fair_dice", "six_sided", "four_sided", "picky_piggy"]
+__all__ += ["take_turn", "hog_pile", "next_player", "silence", "play", "say_scores", "announce_lead_changes", "both"]
+__all__ += ["announce_highest", "always_roll", "always_roll_5", "make_averaged", "max_scoring_num_rolls", "winner"]
+__all__ += ["average_win_rate", "run_experiments", "picky_piggy_strategy", "hog_pile_strategy", "final_strategy"]
 
 _RULES = get_rules("hog_pile")
 
@@ -61,8 +36,6 @@ GOAL_SCORE = GOAL  # The goal of Hog is to score 100 points.
 
 def picky_piggy(score: int) -> int:
     """Return the points scored from rolling 0 dice.
-
-    score:  The opponent's current score.
 
     >>> [picky_piggy(score) for score in (0, 1, 2, 3, 5, 14, 24)]
     [7, 1, 4, 2, 5, 4, 7]
@@ -75,11 +48,6 @@ def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided, goal:
     of a player using Picky Piggy.
     Return the points scored for the turn by the current player.
 
-    num_rolls:       The number of dice rolls that will be made.
-    opponent_score:  The total score of the opponent.
-    dice:            A function that simulates a single dice roll outcome.
-    goal:            The goal score of the game.
-
     >>> take_turn(2, 0, make_test_dice(4, 5, 1)), take_turn(0, 2), take_turn(0, 0)
     (9, 4, 7)
     """
@@ -89,41 +57,18 @@ def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided, goal:
 def hog_pile(player_score: int, opponent_score: int) -> int:
     """Return the points scored by player due to Hog Pile.
 
-    player_score:   The total score of the current player.
-    opponent_score: The total score of the other player.
-
     >>> hog_pile(25, 43), hog_pile(7, 7), hog_pile(187, 187)
     (0, 7, 187)
     """
     return _RULES.after_turn(player_score, opponent_score)[0] - player_score
 
 
-def play(
-    strategy0: Strategy,
-    strategy1: Strategy,
-    score0: int = 0,
-    score1: int = 0,
-    dice: Dice = six_sided,
-    goal: int = GOAL_SCORE,
-    say: Commentary = silence,
-) -> tuple[int, int]:
-    """Simulate a game and return the final scores of both players, with Player
-    0's score first, and Player 1's score second.
+def _turn(dice: Dice, goal: int) -> Turn:
+    """A turn of these rules, the module's ``take_turn`` rolling DICE."""
+    return _course.scoring_turn(partial(take_turn, dice=dice, goal=goal), _RULES)
 
-    A strategy is a function that takes two total scores as arguments (the
-    current player's score, and the opponent's score), and returns a number of
-    dice that the current player will roll this turn.
 
-    strategy0: The strategy function for Player 0, who plays first.
-    strategy1: The strategy function for Player 1, who plays second.
-    score0:    Starting score for Player 0
-    score1:    Starting score for Player 1
-    dice:      A function of zero arguments that simulates a dice roll.
-    goal:      The game ends and someone wins when this score is reached.
-    say:       The commentary function to call at the end of the first turn.
-    """
-    turn = _course.scoring_turn(partial(take_turn, dice=dice, goal=goal), _RULES)
-    return _course.play(strategy0, strategy1, turn, score0, score1, goal, say)
+play = _semester.make_play(globals(), _turn)
 
 
 announce_highest = make_announce_highest(HIGHEST_MESSAGES["hog_pile"])

@@ -11,7 +11,6 @@ from functools import partial
 
 from hog.commentary import (
     HIGHEST_MESSAGES,
-    Commentary,
     announce_lead_changes,
     both,
     make_announce_highest,
@@ -21,38 +20,14 @@ from hog.commentary import (
 from hog.cs61a import _course, _semester
 from hog.cs61a._course import always_roll, always_roll_5, next_player
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
-from hog.game import GOAL, Strategy, roll_dice
+from hog.game import GOAL, Turn, roll_dice
 from hog.rules import get_rules
 from hog.rules import zero_dice as _zero_dice
 
-__all__ = [
-    "GOAL_SCORE",
-    "roll_dice",
-    "make_test_dice",
-    "make_fair_dice",
-    "six_sided",
-    "four_sided",
-    "piggy_points",
-    "take_turn",
-    "more_boar",
-    "next_player",
-    "silence",
-    "play",
-    "say_scores",
-    "announce_lead_changes",
-    "both",
-    "announce_highest",
-    "always_roll",
-    "always_roll_5",
-    "make_averaged",
-    "max_scoring_num_rolls",
-    "winner",
-    "average_win_rate",
-    "run_experiments",
-    "piggypoints_strategy",
-    "more_boar_strategy",
-    "final_strategy",
-]
+__all__ = ["GOAL_SCORE", "roll_dice", "make_test_dice", "make_fair_dice", "six_sided", "four_sided", "piggy_points"]
+__all__ += ["take_turn", "more_boar", "next_player", "silence", "play", "say_scores", "announce_lead_changes", "both"]
+__all__ += ["announce_highest", "always_roll", "always_roll_5", "make_averaged", "max_scoring_num_rolls", "winner"]
+__all__ += ["average_win_rate", "run_experiments", "piggypoints_strategy", "more_boar_strategy", "final_strategy"]
 
 _RULES = get_rules("more_boar")
 
@@ -61,8 +36,6 @@ GOAL_SCORE = GOAL  # The goal of Hog is to score 100 points.
 
 def piggy_points(score: int) -> int:
     """Return the points scored from rolling 0 dice.
-
-    score: The opponent's current score.
 
     >>> piggy_points(4), piggy_points(10), piggy_points(94), piggy_points(0), piggy_points(24)
     (4, 3, 6, 3, 8)
@@ -75,11 +48,6 @@ def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided, goal:
     of a player using Piggy Points.
     Return the points scored for the turn by the current player.
 
-    num_rolls:      The number of dice rolls that will be made.
-    opponent_score: The total score of the opponent.
-    dice:           A function that simulates a single dice roll outcome.
-    goal:           The goal score of the game.
-
     >>> take_turn(2, 0, make_test_dice(4, 5, 1)), take_turn(0, 2)
     (9, 7)
     """
@@ -88,9 +56,6 @@ def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided, goal:
 
 def more_boar(player_score: int, opponent_score: int) -> bool:
     """Return whether the player gets an extra turn.
-
-    player_score:   The total score of the current player.
-    opponent_score: The total score of the other player.
 
     >>> more_boar(21, 43)
     True
@@ -106,32 +71,12 @@ def more_boar(player_score: int, opponent_score: int) -> bool:
     return _RULES.after_turn(player_score, opponent_score)[2]
 
 
-def play(
-    strategy0: Strategy,
-    strategy1: Strategy,
-    score0: int = 0,
-    score1: int = 0,
-    dice: Dice = six_sided,
-    goal: int = GOAL_SCORE,
-    say: Commentary = silence,
-) -> tuple[int, int]:
-    """Simulate a game and return the final scores of both players, with Player
-    0's score first, and Player 1's score second.
+def _turn(dice: Dice, goal: int) -> Turn:
+    """A turn of these rules, the module's ``take_turn`` rolling DICE."""
+    return _course.scoring_turn(partial(take_turn, dice=dice, goal=goal), _RULES)
 
-    A strategy is a function that takes two total scores as arguments (the
-    current player's score, and the opponent's score), and returns a number of
-    dice that the current player will roll this turn.
 
-    strategy0: The strategy function for Player 0, who plays first.
-    strategy1: The strategy function for Player 1, who plays second.
-    score0:    Starting score for Player 0
-    score1:    Starting score for Player 1
-    dice:      A function of zero arguments that simulates a dice roll.
-    goal:      The game ends and someone wins when this score is reached.
-    say:       The commentary function to call at the end of the first turn.
-    """
-    turn = _course.scoring_turn(partial(take_turn, dice=dice, goal=goal), _RULES)
-    return _course.play(strategy0, strategy1, turn, score0, score1, goal, say)
+play = _semester.make_play(globals(), _turn)
 
 
 announce_highest = make_announce_highest(HIGHEST_MESSAGES["more_boar"])

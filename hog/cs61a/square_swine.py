@@ -8,48 +8,24 @@ and Square Swine; ``play`` takes an update function; no commentary.
 from __future__ import annotations
 
 from hog.cs61a import _course, _semester
-from hog.cs61a._course import Update, always_roll, always_roll_5, catch_up
+from hog.cs61a._course import always_roll, always_roll_5, catch_up
+from hog.cs61a._semester import is_always_roll
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
-from hog.game import GOAL, Strategy, roll_dice
+from hog.game import GOAL, roll_dice
 from hog.rules import get_rules, is_perfect_square
 from hog.rules import next_perfect_square as _next_perfect_square
 from hog.rules import zero_dice as _zero_dice
 
-__all__ = [
-    "GOAL",
-    "roll_dice",
-    "make_test_dice",
-    "make_fair_dice",
-    "six_sided",
-    "four_sided",
-    "tail_points",
-    "take_turn",
-    "simple_update",
-    "square_update",
-    "perfect_square",
-    "next_perfect_square",
-    "always_roll_5",
-    "play",
-    "always_roll",
-    "catch_up",
-    "is_always_roll",
-    "make_averaged",
-    "max_scoring_num_rolls",
-    "winner",
-    "average_win_rate",
-    "run_experiments",
-    "tail_strategy",
-    "square_strategy",
-    "final_strategy",
-]
+__all__ = ["GOAL", "roll_dice", "make_test_dice", "make_fair_dice", "six_sided", "four_sided", "tail_points"]
+__all__ += ["take_turn", "simple_update", "square_update", "perfect_square", "next_perfect_square", "always_roll_5"]
+__all__ += ["play", "always_roll", "catch_up", "is_always_roll", "make_averaged", "max_scoring_num_rolls", "winner"]
+__all__ += ["average_win_rate", "run_experiments", "tail_strategy", "square_strategy", "final_strategy"]
 
 _RULES = get_rules("square_swine")
 
 
 def tail_points(opponent_score: int) -> int:
     """Return the points scored by rolling 0 dice according to Pig Tail.
-
-    opponent_score:   The total score of the other player.
 
     >>> tail_points(46), tail_points(73)
     (5, 9)
@@ -60,10 +36,6 @@ def tail_points(opponent_score: int) -> int:
 def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
     """Return the points scored on a turn rolling NUM_ROLLS dice when the
     opponent has OPPONENT_SCORE points.
-
-    num_rolls:       The number of dice rolls that will be made.
-    opponent_score:  The total score of the other player.
-    dice:            A function that simulates a single dice roll outcome.
 
     >>> take_turn(2, 0, make_test_dice(4, 5, 1)), take_turn(0, 73)
     (9, 9)
@@ -110,53 +82,7 @@ def next_perfect_square(score: int) -> int:
     return _next_perfect_square(score)
 
 
-def play(
-    strategy0: Strategy,
-    strategy1: Strategy,
-    update: Update,
-    score0: int = 0,
-    score1: int = 0,
-    dice: Dice = six_sided,
-    goal: int = GOAL,
-) -> tuple[int, int]:
-    """Simulate a game and return the final scores of both players, with
-    Player 0's score first and Player 1's score second.
-
-    E.g., play(always_roll_5, always_roll_5, square_update) simulates a game in
-    which both players always choose to roll 5 dice on every turn and the Square
-    Swine rule is in effect.
-
-    A strategy function, such as always_roll_5, takes the current player's
-    score and their opponent's score and returns the number of dice the current
-    player chooses to roll.
-
-    An update function, such as square_update or simple_update, takes the number
-    of dice to roll, the current player's score, the opponent's score, and the
-    dice function used to simulate rolling dice. It returns the updated score
-    of the current player after they take their turn.
-
-    strategy0: The strategy for player0.
-    strategy1: The strategy for player1.
-    update:    The update function (used for both players).
-    score0:    Starting score for Player 0
-    score1:    Starting score for Player 1
-    dice:      A function of zero arguments that simulates a dice roll.
-    goal:      The game ends and someone wins when this score is reached.
-    """
-    return _course.play(strategy0, strategy1, _course.update_turn(update, dice), score0, score1, goal)
-
-
-def is_always_roll(strategy: Strategy, goal: int = GOAL) -> bool:
-    """Return whether strategy always chooses the same number of dice to roll.
-
-    >>> is_always_roll(always_roll_5)
-    True
-    >>> is_always_roll(always_roll(3))
-    True
-    >>> is_always_roll(catch_up)
-    False
-    """
-    return _course.is_always_roll(strategy, goal)
+play = _semester.make_update_play(globals())
 
 
 make_averaged = _semester.make_averaged(globals(), "total_samples")

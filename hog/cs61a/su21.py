@@ -12,7 +12,6 @@ from functools import partial
 
 from hog.commentary import (
     HIGHEST_MESSAGES,
-    Commentary,
     announce_lead_changes,
     both,
     make_announce_highest,
@@ -22,39 +21,15 @@ from hog.commentary import (
 from hog.cs61a import _course, _semester
 from hog.cs61a._course import always_roll, always_roll_5, next_player
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
-from hog.game import GOAL, Strategy, roll_dice
+from hog.game import GOAL, Turn, roll_dice
 from hog.rules import after_turn as _after_turn
 from hog.rules import get_rules
 from hog.rules import zero_dice as _zero_dice
 
-__all__ = [
-    "GOAL_SCORE",
-    "roll_dice",
-    "make_test_dice",
-    "make_fair_dice",
-    "six_sided",
-    "four_sided",
-    "piggy_points",
-    "take_turn",
-    "more_boar",
-    "next_player",
-    "silence",
-    "play",
-    "say_scores",
-    "announce_lead_changes",
-    "both",
-    "announce_highest",
-    "always_roll",
-    "always_roll_5",
-    "make_averaged",
-    "max_scoring_num_rolls",
-    "winner",
-    "average_win_rate",
-    "run_experiments",
-    "piggypoints_strategy",
-    "more_boar_strategy",
-    "final_strategy",
-]
+__all__ = ["GOAL_SCORE", "roll_dice", "make_test_dice", "make_fair_dice", "six_sided", "four_sided", "piggy_points"]
+__all__ += ["take_turn", "more_boar", "next_player", "silence", "play", "say_scores", "announce_lead_changes", "both"]
+__all__ += ["announce_highest", "always_roll", "always_roll_5", "make_averaged", "max_scoring_num_rolls", "winner"]
+__all__ += ["average_win_rate", "run_experiments", "piggypoints_strategy", "more_boar_strategy", "final_strategy"]
 
 _RULES = get_rules("su21")
 
@@ -63,8 +38,6 @@ GOAL_SCORE = GOAL  # The goal of Hog is to score 100 points.
 
 def piggy_points(score: int) -> int:
     """Return the points scored from rolling 0 dice.
-
-    score: The opponent's current score.
 
     >>> piggy_points(14), piggy_points(9), piggy_points(156), piggy_points(0)
     (7, 13, 5, 4)
@@ -77,11 +50,6 @@ def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided, goal:
     of a player using Piggy Points.
     Return the points scored for the turn by the current player.
 
-    num_rolls:      The number of dice rolls that will be made.
-    opponent_score: The total score of the opponent.
-    dice:           A function that simulates a single dice roll outcome.
-    goal:           The goal score of the game.
-
     >>> take_turn(2, 0, make_test_dice(4, 5, 1)), take_turn(3, 0, make_test_dice(4, 6, 1)), take_turn(0, 14)
     (9, 1, 7)
     """
@@ -91,41 +59,18 @@ def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided, goal:
 def more_boar(player_score: int, opponent_score: int) -> bool:
     """Return whether the player gets an extra turn.
 
-    player_score:   The total score of the current player.
-    opponent_score: The total score of the other player.
-
     >>> more_boar(25, 43), more_boar(7, 10), more_boar(709, 897)
     (True, False, False)
     """
     return _after_turn.is_more_boar_su21(player_score, opponent_score)
 
 
-def play(
-    strategy0: Strategy,
-    strategy1: Strategy,
-    score0: int = 0,
-    score1: int = 0,
-    dice: Dice = six_sided,
-    goal: int = GOAL_SCORE,
-    say: Commentary = silence,
-) -> tuple[int, int]:
-    """Simulate a game and return the final scores of both players, with Player
-    0's score first, and Player 1's score second.
+def _turn(dice: Dice, goal: int) -> Turn:
+    """A turn of these rules, the module's ``take_turn`` rolling DICE."""
+    return _course.extra_turn_if(partial(take_turn, dice=dice, goal=goal), more_boar)
 
-    A strategy is a function that takes two total scores as arguments (the
-    current player's score, and the opponent's score), and returns a number of
-    dice that the current player will roll this turn.
 
-    strategy0: The strategy function for Player 0, who plays first.
-    strategy1: The strategy function for Player 1, who plays second.
-    score0:    Starting score for Player 0
-    score1:    Starting score for Player 1
-    dice:      A function of zero arguments that simulates a dice roll.
-    goal:      The game ends and someone wins when this score is reached.
-    say:       The commentary function to call at the end of the first turn.
-    """
-    turn = _course.extra_turn_if(partial(take_turn, dice=dice, goal=goal), more_boar)
-    return _course.play(strategy0, strategy1, turn, score0, score1, goal, say)
+play = _semester.make_play(globals(), _turn)
 
 
 announce_highest = make_announce_highest(HIGHEST_MESSAGES["su21"])

@@ -12,43 +12,20 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hog.cs61a import _course, _semester
-from hog.cs61a._course import DEFAULT_COUNT, Update, always_roll, always_roll_5, catch_up
+from hog.cs61a._course import DEFAULT_COUNT, always_roll, always_roll_5, catch_up
+from hog.cs61a._semester import is_always_roll
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
 from hog.game import GOAL as _GOAL
-from hog.game import Strategy, roll_dice
+from hog.game import roll_dice
 from hog.rules import after_turn as _after_turn
 from hog.rules import get_rules
 from hog.rules import numbers as _numbers
 from hog.rules import zero_dice as _zero_dice
 
-__all__ = [
-    "GOAL",
-    "roll_dice",
-    "make_test_dice",
-    "make_fair_dice",
-    "six_sided",
-    "four_sided",
-    "boar_brawl",
-    "take_turn",
-    "simple_update",
-    "is_prime",
-    "num_factors",
-    "sus_points",
-    "sus_update",
-    "always_roll_5",
-    "play",
-    "always_roll",
-    "catch_up",
-    "is_always_roll",
-    "make_averaged",
-    "max_scoring_num_rolls",
-    "winner",
-    "average_win_rate",
-    "run_experiments",
-    "boar_strategy",
-    "sus_strategy",
-    "final_strategy",
-]
+__all__ = ["GOAL", "roll_dice", "make_test_dice", "make_fair_dice", "six_sided", "four_sided", "boar_brawl"]
+__all__ += ["take_turn", "simple_update", "is_prime", "num_factors", "sus_points", "sus_update", "always_roll_5"]
+__all__ += ["play", "always_roll", "catch_up", "is_always_roll", "make_averaged", "max_scoring_num_rolls", "winner"]
+__all__ += ["average_win_rate", "run_experiments", "boar_strategy", "sus_strategy", "final_strategy"]
 
 _RULES = get_rules("sus_fuss")
 
@@ -57,9 +34,6 @@ GOAL = _GOAL  # The goal of Hog is to score 100 points.
 
 def boar_brawl(player_score: int, opponent_score: int) -> int:
     """Return the points scored by rolling 0 dice according to Boar Brawl.
-
-    player_score:     The total score of the current player.
-    opponent_score:   The total score of the other player.
 
     >>> boar_brawl(21, 46), boar_brawl(45, 52), boar_brawl(7, 2), boar_brawl(0, 0)
     (9, 1, 21, 1)
@@ -71,11 +45,6 @@ def take_turn(num_rolls: int, player_score: int, opponent_score: int, dice: Dice
     """Return the points scored on a turn rolling NUM_ROLLS dice when the
     current player has PLAYER_SCORE points and the opponent has
     OPPONENT_SCORE points.
-
-    num_rolls:       The number of dice rolls that will be made.
-    player_score:    The total score of the current player.
-    opponent_score:  The total score of the other player.
-    dice:            A function that simulates a single dice roll outcome.
 
     >>> take_turn(2, 0, 0, make_test_dice(4, 5, 1)), take_turn(0, 21, 46)
     (9, 9)
@@ -130,54 +99,7 @@ def sus_update(num_rolls: int, player_score: int, opponent_score: int, dice: Dic
     return sus_points(simple_update(num_rolls, player_score, opponent_score, dice))
 
 
-def play(
-    strategy0: Strategy,
-    strategy1: Strategy,
-    update: Update,
-    score0: int = 0,
-    score1: int = 0,
-    dice: Dice = six_sided,
-    goal: int = GOAL,
-) -> tuple[int, int]:
-    """Simulate a game and return the final scores of both players, with
-    Player 0's score first and Player 1's score second.
-
-    E.g., play(always_roll_5, always_roll_5, sus_update) simulates a game in
-    which both players always choose to roll 5 dice on every turn and the Sus
-    Fuss rule is in effect.
-
-    A strategy function, such as always_roll_5, takes the current player's
-    score and their opponent's score and returns the number of dice the current
-    player chooses to roll.
-
-    An update function, such as sus_update or simple_update, takes the number
-    of dice to roll, the current player's score, the opponent's score, and the
-    dice function used to simulate rolling dice. It returns the updated score
-    of the current player after they take their turn.
-
-    strategy0: The strategy for player0.
-    strategy1: The strategy for player1.
-    update:    The update function (used for both players).
-    score0:    Starting score for Player 0
-    score1:    Starting score for Player 1
-    dice:      A function of zero arguments that simulates a dice roll.
-    goal:      The game ends and someone wins when this score is reached.
-    """
-    return _course.play(strategy0, strategy1, _course.update_turn(update, dice), score0, score1, goal)
-
-
-def is_always_roll(strategy: Strategy, goal: int = GOAL) -> bool:
-    """Return whether STRATEGY always chooses the same number of dice to roll
-    given a game that goes to GOAL points.
-
-    >>> is_always_roll(always_roll_5)
-    True
-    >>> is_always_roll(always_roll(3))
-    True
-    >>> is_always_roll(catch_up)
-    False
-    """
-    return _course.is_always_roll(strategy, goal)
+play = _semester.make_update_play(globals())
 
 
 def make_averaged(

@@ -11,7 +11,6 @@ from functools import partial
 
 from hog.commentary import (
     HIGHEST_MESSAGES,
-    Commentary,
     announce_lead_changes,
     both,
     make_announce_highest,
@@ -21,41 +20,15 @@ from hog.commentary import (
 from hog.cs61a import _course, _semester
 from hog.cs61a._course import always_roll, always_roll_5
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
-from hog.game import GOAL, Strategy, roll_dice
+from hog.game import GOAL, Turn, roll_dice
 from hog.rules import get_rules, is_pig_pass, is_swine_align, pi_digit
 from hog.rules import zero_dice as _zero_dice
 
-__all__ = [
-    "GOAL_SCORE",
-    "FIRST_101_DIGITS_OF_PI",
-    "roll_dice",
-    "make_test_dice",
-    "make_fair_dice",
-    "six_sided",
-    "four_sided",
-    "free_bacon",
-    "take_turn",
-    "extra_turn",
-    "swine_align",
-    "pig_pass",
-    "other",
-    "silence",
-    "play",
-    "say_scores",
-    "announce_lead_changes",
-    "both",
-    "announce_highest",
-    "always_roll",
-    "always_roll_5",
-    "make_averaged",
-    "max_scoring_num_rolls",
-    "winner",
-    "average_win_rate",
-    "run_experiments",
-    "bacon_strategy",
-    "extra_turn_strategy",
-    "final_strategy",
-]
+__all__ = ["GOAL_SCORE", "FIRST_101_DIGITS_OF_PI", "roll_dice", "make_test_dice", "make_fair_dice", "six_sided"]
+__all__ += ["four_sided", "free_bacon", "take_turn", "extra_turn", "swine_align", "pig_pass", "other", "silence"]
+__all__ += ["play", "say_scores", "announce_lead_changes", "both", "announce_highest", "always_roll", "always_roll_5"]
+__all__ += ["make_averaged", "max_scoring_num_rolls", "winner", "average_win_rate", "run_experiments", "bacon_strategy"]
+__all__ += ["extra_turn_strategy", "final_strategy"]
 
 _RULES = get_rules("swine_align")
 
@@ -66,8 +39,6 @@ FIRST_101_DIGITS_OF_PI = int("".join(str(pi_digit(n)) for n in range(101)))
 def free_bacon(score: int) -> int:
     """Return the points scored from rolling 0 dice (Free Bacon), for any score.
 
-    score:  The opponent's current score.
-
     >>> free_bacon(0), free_bacon(1), free_bacon(2), free_bacon(42)
     (6, 4, 7, 12)
     """
@@ -77,10 +48,6 @@ def free_bacon(score: int) -> int:
 def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
     """Simulate a turn rolling NUM_ROLLS dice, which may be 0 (Free Bacon).
     Return the points scored for the turn by the current player.
-
-    num_rolls:       The number of dice rolls that will be made.
-    opponent_score:  The total score of the opponent.
-    dice:            A function that simulates a single dice roll outcome.
 
     >>> take_turn(2, 0, make_test_dice(4, 5, 1)), take_turn(0, 42)
     (9, 12)
@@ -100,9 +67,6 @@ def extra_turn(player_score: int, opponent_score: int) -> bool:
 def swine_align(player_score: int, opponent_score: int) -> bool:
     """Return whether the player gets an extra turn due to Swine Align.
 
-    player_score:   The total score of the current player.
-    opponent_score: The total score of the other player.
-
     >>> swine_align(30, 45)  # The GCD is 15.
     True
     >>> swine_align(35, 45)  # The GCD is 5.
@@ -113,9 +77,6 @@ def swine_align(player_score: int, opponent_score: int) -> bool:
 
 def pig_pass(player_score: int, opponent_score: int) -> bool:
     """Return whether the player gets an extra turn due to Pig Pass.
-
-    player_score:   The total score of the current player.
-    opponent_score: The total score of the other player.
 
     >>> pig_pass(9, 12)
     False
@@ -142,32 +103,12 @@ def other(who: int) -> int:
     return _course.next_player(who)
 
 
-def play(
-    strategy0: Strategy,
-    strategy1: Strategy,
-    score0: int = 0,
-    score1: int = 0,
-    dice: Dice = six_sided,
-    goal: int = GOAL_SCORE,
-    say: Commentary = silence,
-) -> tuple[int, int]:
-    """Simulate a game and return the final scores of both players, with Player
-    0's score first, and Player 1's score second.
+def _turn(dice: Dice, goal: int) -> Turn:
+    """A turn of these rules, the module's ``take_turn`` rolling DICE."""
+    return _course.scoring_turn(partial(take_turn, dice=dice), _RULES)
 
-    A strategy is a function that takes two total scores as arguments (the
-    current player's score, and the opponent's score), and returns a number of
-    dice that the current player will roll this turn.
 
-    strategy0:  The strategy function for Player 0, who plays first.
-    strategy1:  The strategy function for Player 1, who plays second.
-    score0:     Starting score for Player 0
-    score1:     Starting score for Player 1
-    dice:       A function of zero arguments that simulates a dice roll.
-    goal:       The game ends and someone wins when this score is reached.
-    say:        The commentary function to call at the end of the first turn.
-    """
-    turn = _course.scoring_turn(partial(take_turn, dice=dice), _RULES)
-    return _course.play(strategy0, strategy1, turn, score0, score1, goal, say)
+play = _semester.make_play(globals(), _turn)
 
 
 announce_highest = make_announce_highest(HIGHEST_MESSAGES["swine_align"])

@@ -11,35 +11,16 @@ from functools import partial
 
 from hog.cs61a import _course, _semester
 from hog.cs61a._course import always_roll, always_roll_5, catch_up
+from hog.cs61a._semester import is_always_roll
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
-from hog.game import GOAL, Strategy, roll_dice
+from hog.game import GOAL, Turn, roll_dice
 from hog.rules import get_rules
 from hog.rules import zero_dice as _zero_dice
 
-__all__ = [
-    "GOAL_SCORE",
-    "roll_dice",
-    "make_test_dice",
-    "make_fair_dice",
-    "six_sided",
-    "four_sided",
-    "picky_piggy",
-    "take_turn",
-    "swine_swap",
-    "play",
-    "always_roll",
-    "always_roll_5",
-    "catch_up",
-    "is_always_roll",
-    "make_averaged",
-    "max_scoring_num_rolls",
-    "winner",
-    "average_win_rate",
-    "run_experiments",
-    "picky_strategy",
-    "swine_strategy",
-    "final_strategy",
-]
+__all__ = ["GOAL_SCORE", "roll_dice", "make_test_dice", "make_fair_dice", "six_sided", "four_sided", "picky_piggy"]
+__all__ += ["take_turn", "swine_swap", "play", "always_roll", "always_roll_5", "catch_up", "is_always_roll"]
+__all__ += ["make_averaged", "max_scoring_num_rolls", "winner", "average_win_rate", "run_experiments", "picky_strategy"]
+__all__ += ["swine_strategy", "final_strategy"]
 
 _RULES = get_rules("swine_swap")
 
@@ -48,8 +29,6 @@ GOAL_SCORE = GOAL  # The goal of Hog is to score 100 points.
 
 def picky_piggy(score: int) -> int:
     """Return the points scored from rolling 0 dice according to Picky Piggy.
-
-    score:  The total score of the other player.
 
     >>> picky_piggy(46), picky_piggy(73)
     (5, 9)
@@ -61,10 +40,6 @@ def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> in
     """Return the points scored for the turn rolling NUM_ROLLS dice when the
     opponent has OPPONENT_SCORE points.
 
-    num_rolls:       The number of dice rolls that will be made.
-    opponent_score:  The total score of the other player.
-    dice:            A function that simulates a single dice roll outcome.
-
     >>> take_turn(2, 0, make_test_dice(4, 5, 1)), take_turn(0, 46)
     (9, 5)
     """
@@ -74,8 +49,6 @@ def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> in
 def swine_swap(score: int) -> bool:
     """Return whether the players' scores will be swapped due to Swine Swap.
 
-    score:           The total score of the current player.
-
     >>> swine_swap(4), swine_swap(11), swine_swap(99)
     (True, False, False)
     """
@@ -84,46 +57,12 @@ def swine_swap(score: int) -> bool:
     return _RULES.after_turn(score, other_score)[0] == other_score
 
 
-def play(
-    strategy0: Strategy,
-    strategy1: Strategy,
-    score0: int = 0,
-    score1: int = 0,
-    dice: Dice = six_sided,
-    goal: int = GOAL_SCORE,
-) -> tuple[int, int]:
-    """Simulate a game and return the final scores of both players, with Player
-    0's score first, and Player 1's score second.
-
-    E.g., play(always_roll_5, always_roll_5) simulates a game in which both
-    players always choose to roll 5.
-
-    A strategy function, such as always_roll_5, takes the current player's
-    score and the opponent's score, and returns the number of dice that the
-    corresponding player will roll this turn.
-
-    strategy0:  The strategy function for Player 0, who plays first.
-    strategy1:  The strategy function for Player 1, who plays second.
-    score0:     Starting score for Player 0
-    score1:     Starting score for Player 1
-    dice:       A function of zero arguments that simulates a dice roll.
-    goal:       The game ends and someone wins when this score is reached.
-    """
-    turn = _course.scoring_turn(partial(take_turn, dice=dice), _RULES)
-    return _course.play(strategy0, strategy1, turn, score0, score1, goal)
+def _turn(dice: Dice, goal: int) -> Turn:
+    """A turn of these rules, the module's ``take_turn`` rolling DICE."""
+    return _course.scoring_turn(partial(take_turn, dice=dice), _RULES)
 
 
-def is_always_roll(strategy: Strategy, goal: int = GOAL_SCORE) -> bool:
-    """Return whether strategy always chooses the same number of dice to roll.
-
-    >>> is_always_roll(always_roll_5)
-    True
-    >>> is_always_roll(always_roll(3))
-    True
-    >>> is_always_roll(catch_up)
-    False
-    """
-    return _course.is_always_roll(strategy, goal)
+play = _semester.make_play(globals(), _turn, say=None)
 
 
 make_averaged = _semester.make_averaged(globals(), "total_samples")
