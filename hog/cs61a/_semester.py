@@ -25,7 +25,7 @@ TypeError: make_averaged() missing a required argument: 'original_function'
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable, MutableMapping, Sequence
+from collections.abc import Callable, MutableMapping, Sequence
 from typing import Any
 
 from hog.commentary import Commentary, silence
@@ -33,6 +33,7 @@ from hog.cs61a import _course
 from hog.cs61a._course import Update
 from hog.dice import Dice, six_sided
 from hog.game import GOAL, Strategy, Turn
+from hog.rules import get_rules
 
 __all__ = [
     "named",
@@ -117,16 +118,17 @@ def max_scoring_num_rolls(namespace: Namespace, count: str) -> Callable[..., int
 
 
 def experiments(
-    namespace: Namespace, strategies: Iterable[str], update: str | None = None
+    namespace: Namespace, strategies: str, update: str | None = None
 ) -> tuple[Callable[[Strategy, Strategy], int], Callable[..., float], Callable[[], None]]:
     """The course's ``winner``, ``average_win_rate`` and ``run_experiments``.
 
     ``winner`` plays the module's ``play`` at its defaults, with the module's
     function UPDATE when ``play`` takes one; ``run_experiments`` reports the
-    module's STRATEGIES, named as the course printed them (``always_roll(8)``
-    is the module's ``always_roll`` of 8).
+    module's STRATEGIES (labels separated by spaces), named as the course
+    printed them (``always_roll(8)`` is the module's ``always_roll`` of 8),
+    then ``final_strategy``.
     """
-    labels = list(strategies)
+    labels = [*strategies.split(), "final_strategy"]
 
     def winner(strategy0: Strategy, strategy1: Strategy) -> int:
         updates = () if update is None else (namespace[update],)
@@ -229,3 +231,23 @@ def is_always_roll(strategy: Strategy, goal: int = GOAL) -> bool:
     (True, True, False)
     """
     return _course.is_always_roll(strategy, goal)
+
+
+def averaging(namespace: Namespace, count: str) -> tuple[Callable[..., Callable[..., float]], Callable[..., int]]:
+    """The course's ``make_averaged`` and ``max_scoring_num_rolls`` with the
+    averaging keyword COUNT."""
+    return make_averaged(namespace, count), max_scoring_num_rolls(namespace, count)
+
+
+def final_strategy(namespace: Namespace, rules: str, rate: str) -> Callable[[int, int], int]:
+    """The course module's ``final_strategy(score, opponent_score)`` under
+    RULES: the project's best strategy, which wins RATE of its games against
+    always_roll(6) (its docstring says so)."""
+    rule_set = get_rules(rules)
+
+    def strategy(score: int, opponent_score: int) -> int:
+        return _course.final_strategy_move(rule_set, score, opponent_score)
+
+    how = "the exact best response to always_roll(6)"
+    doc = f"The project's best strategy for these rules: {how}. Wins {rate} against always_roll(6)."
+    return named(strategy, namespace, "final_strategy", doc)

@@ -398,7 +398,7 @@ def define_year(namespace: MutableMapping[str, Any], rule_set: str) -> list[str]
         max_scoring_num_rolls=_semester.max_scoring_num_rolls(namespace, year.averaging),
     )
     namespace["winner"], namespace["average_win_rate"], namespace["run_experiments"] = _semester.experiments(
-        namespace, ["always_roll(8)", "bacon_strategy", "swap_strategy", "final_strategy"]
+        namespace, "always_roll(8) bacon_strategy swap_strategy"
     )
     namespace.update(
         bacon_strategy=_semester.bound(

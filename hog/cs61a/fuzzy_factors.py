@@ -18,15 +18,12 @@ from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
 from hog.game import GOAL as _GOAL
 from hog.game import roll_dice
 from hog.rules import after_turn as _after_turn
-from hog.rules import get_rules
 from hog.rules import zero_dice as _zero_dice
 
 __all__ = ["GOAL", "roll_dice", "make_test_dice", "make_fair_dice", "six_sided", "four_sided", "boar_brawl"]
 __all__ += ["take_turn", "simple_update", "hog_gcd", "fuzzy_points", "fuzzy_update", "always_roll_5", "play"]
 __all__ += ["always_roll", "catch_up", "is_always_roll", "make_averaged", "max_scoring_num_rolls", "winner"]
 __all__ += ["average_win_rate", "run_experiments", "boar_strategy", "fuzzy_strategy", "final_strategy"]
-
-_RULES = get_rules("fuzzy_factors")
 
 GOAL = _GOAL  # The goal of Hog is to score 100 points.
 
@@ -41,9 +38,7 @@ def boar_brawl(player_score: int, opponent_score: int) -> int:
 
 
 def take_turn(num_rolls: int, player_score: int, opponent_score: int, dice: Dice = six_sided) -> int:
-    """Return the points scored on a turn rolling NUM_ROLLS dice when the
-    current player has PLAYER_SCORE points and the opponent has
-    OPPONENT_SCORE points.
+    """The points of a turn rolling NUM_ROLLS DICE, or Boar Brawl for 0.
 
     >>> take_turn(2, 0, 0, make_test_dice(4, 5, 1)), take_turn(0, 14, 27)
     (9, 6)
@@ -93,20 +88,9 @@ def fuzzy_update(num_rolls: int, player_score: int, opponent_score: int, dice: D
 play = _semester.make_update_play(globals())
 
 
-make_averaged = _semester.make_averaged(globals(), "total_samples")
-max_scoring_num_rolls = _semester.max_scoring_num_rolls(globals(), "total_samples")
+make_averaged, max_scoring_num_rolls = _semester.averaging(globals(), "total_samples")
 winner, average_win_rate, run_experiments = _semester.experiments(
-    globals(),
-    [
-        "always_roll(6)",
-        "catch_up",
-        "always_roll(3)",
-        "always_roll(8)",
-        "boar_strategy",
-        "fuzzy_strategy",
-        "final_strategy",
-    ],
-    update="fuzzy_update",
+    globals(), "always_roll(6) catch_up always_roll(3) always_roll(8) boar_strategy fuzzy_strategy", "fuzzy_update"
 )
 
 
@@ -131,8 +115,4 @@ def fuzzy_strategy(score: int, opponent_score: int, threshold: int = 12, num_rol
     return 0 if fuzzy_update(0, score, opponent_score) - score >= threshold else num_rolls
 
 
-def final_strategy(score: int, opponent_score: int) -> int:
-    """The project's best strategy for these rules: the exact best response to
-    always_roll(6). Wins 76.2% against always_roll(6).
-    """
-    return _course.final_strategy_move(_RULES, score, opponent_score)
+final_strategy = _semester.final_strategy(globals(), "fuzzy_factors", "76.2%")

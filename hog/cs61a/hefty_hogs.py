@@ -54,9 +54,7 @@ def hefty_hogs(player_score: int, opponent_score: int) -> int:
 def take_turn(
     num_rolls: int, player_score: int, opponent_score: int, dice: Dice = six_sided, goal: int = GOAL_SCORE
 ) -> int:
-    """Simulate a turn rolling NUM_ROLLS dice,
-    which may be 0 in the case of a player using Hefty Hogs.
-    Return the points scored for the turn by the current player.
+    """The points of a turn rolling NUM_ROLLS DICE, or Hefty Hogs for 0.
 
     >>> take_turn(2, 0, 0, make_test_dice(4, 5, 1)), take_turn(0, 6, 2), take_turn(0, 3, 56)
     (9, 18, 0)
@@ -81,10 +79,9 @@ def _turn(dice: Dice, goal: int) -> Turn:
 play = _semester.make_play(globals(), _turn, silence, annotation="LeaderCommentary", printing=printing)
 
 
-make_averaged = _semester.make_averaged(globals(), "total_samples")
-max_scoring_num_rolls = _semester.max_scoring_num_rolls(globals(), "total_samples")
+make_averaged, max_scoring_num_rolls = _semester.averaging(globals(), "total_samples")
 winner, average_win_rate, run_experiments = _semester.experiments(
-    globals(), ["always_roll(6)", "always_roll(8)", "hefty_hogs_strategy", "hog_pile_strategy", "final_strategy"]
+    globals(), "always_roll(6) always_roll(8) hefty_hogs_strategy hog_pile_strategy"
 )
 
 
@@ -111,8 +108,4 @@ def hog_pile_strategy(score: int, opponent_score: int, threshold: int = 8, num_r
     return hefty_hogs_strategy(score, opponent_score, threshold, num_rolls)
 
 
-def final_strategy(score: int, opponent_score: int) -> int:
-    """The project's best strategy for these rules: the exact best response to
-    always_roll(6). Wins 82.6% against always_roll(6).
-    """
-    return _course.final_strategy_move(_RULES, score, opponent_score)
+final_strategy = _semester.final_strategy(globals(), "hefty_hogs", "82.6%")

@@ -44,9 +44,7 @@ def picky_piggy(score: int) -> int:
 
 
 def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided, goal: int = GOAL_SCORE) -> int:
-    """Simulate a turn rolling NUM_ROLLS dice, which may be 0 in the case
-    of a player using Picky Piggy.
-    Return the points scored for the turn by the current player.
+    """The points of a turn rolling NUM_ROLLS DICE, or Picky Piggy for 0.
 
     >>> take_turn(2, 0, make_test_dice(4, 5, 1)), take_turn(0, 2), take_turn(0, 0)
     (9, 4, 7)
@@ -74,10 +72,9 @@ play = _semester.make_play(globals(), _turn)
 announce_highest = make_announce_highest(HIGHEST_MESSAGES["hog_pile"])
 
 
-make_averaged = _semester.make_averaged(globals(), "trials_count")
-max_scoring_num_rolls = _semester.max_scoring_num_rolls(globals(), "trials_count")
+make_averaged, max_scoring_num_rolls = _semester.averaging(globals(), "trials_count")
 winner, average_win_rate, run_experiments = _semester.experiments(
-    globals(), ["always_roll(6)", "always_roll(8)", "picky_piggy_strategy", "hog_pile_strategy", "final_strategy"]
+    globals(), "always_roll(6) always_roll(8) picky_piggy_strategy hog_pile_strategy"
 )
 
 
@@ -104,8 +101,4 @@ def hog_pile_strategy(score: int, opponent_score: int, cutoff: int = 8, num_roll
     return picky_piggy_strategy(score, opponent_score, cutoff, num_rolls)
 
 
-def final_strategy(score: int, opponent_score: int) -> int:
-    """The project's best strategy for these rules: the exact best response to
-    always_roll(6). Wins 62.4% against always_roll(6).
-    """
-    return _course.final_strategy_move(_RULES, score, opponent_score)
+final_strategy = _semester.final_strategy(globals(), "hog_pile", "62.4%")

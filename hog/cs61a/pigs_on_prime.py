@@ -42,9 +42,7 @@ def oink_points(player_score: int, opponent_score: int) -> int:
 def take_turn(
     num_rolls: int, player_score: int, opponent_score: int, dice: Dice = six_sided, goal: int = GOAL_SCORE
 ) -> int:
-    """Simulate a turn rolling NUM_ROLLS dice,
-    which may be 0 in the case of a player using Oink Points.
-    Return the points scored for the turn by the current player.
+    """The points of a turn rolling NUM_ROLLS DICE, or Oink Points for 0.
 
     >>> take_turn(2, 0, 0, make_test_dice(4, 5, 1)), take_turn(0, 0, 73)
     (9, 11)
@@ -78,10 +76,9 @@ def _turn(dice: Dice, goal: int) -> Turn:
 play = _semester.make_play(globals(), _turn, silence, annotation="LeaderCommentary", printing=printing)
 
 
-make_averaged = _semester.make_averaged(globals(), "total_samples")
-max_scoring_num_rolls = _semester.max_scoring_num_rolls(globals(), "total_samples")
+make_averaged, max_scoring_num_rolls = _semester.averaging(globals(), "total_samples")
 winner, average_win_rate, run_experiments = _semester.experiments(
-    globals(), ["always_roll(6)", "always_roll(8)", "oink_points_strategy", "pigs_on_prime_strategy", "final_strategy"]
+    globals(), "always_roll(6) always_roll(8) oink_points_strategy pigs_on_prime_strategy"
 )
 
 
@@ -108,8 +105,4 @@ def pigs_on_prime_strategy(score: int, opponent_score: int, threshold: int = 8, 
     return oink_points_strategy(score, opponent_score, threshold, num_rolls)
 
 
-def final_strategy(score: int, opponent_score: int) -> int:
-    """The project's best strategy for these rules: the exact best response to
-    always_roll(6). Wins 64.2% against always_roll(6).
-    """
-    return _course.final_strategy_move(_RULES, score, opponent_score)
+final_strategy = _semester.final_strategy(globals(), "pigs_on_prime", "64.2%")

@@ -34,8 +34,7 @@ def tail_points(opponent_score: int) -> int:
 
 
 def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
-    """Return the points scored on a turn rolling NUM_ROLLS dice when the
-    opponent has OPPONENT_SCORE points.
+    """The points of a turn rolling NUM_ROLLS DICE, or Tail Points for 0.
 
     >>> take_turn(2, 0, make_test_dice(4, 5, 1)), take_turn(0, 73)
     (9, 9)
@@ -85,20 +84,9 @@ def next_perfect_square(score: int) -> int:
 play = _semester.make_update_play(globals())
 
 
-make_averaged = _semester.make_averaged(globals(), "total_samples")
-max_scoring_num_rolls = _semester.max_scoring_num_rolls(globals(), "total_samples")
+make_averaged, max_scoring_num_rolls = _semester.averaging(globals(), "total_samples")
 winner, average_win_rate, run_experiments = _semester.experiments(
-    globals(),
-    [
-        "always_roll(6)",
-        "catch_up",
-        "always_roll(3)",
-        "always_roll(8)",
-        "tail_strategy",
-        "square_strategy",
-        "final_strategy",
-    ],
-    update="square_update",
+    globals(), "always_roll(6) catch_up always_roll(3) always_roll(8) tail_strategy square_strategy", "square_update"
 )
 
 
@@ -121,8 +109,4 @@ def square_strategy(score: int, opponent_score: int, threshold: int = 12, num_ro
     return 0 if square_update(0, score, opponent_score) - score >= threshold else num_rolls
 
 
-def final_strategy(score: int, opponent_score: int) -> int:
-    """The project's best strategy for these rules: the exact best response to
-    always_roll(6). Wins 73.4% against always_roll(6).
-    """
-    return _course.final_strategy_move(_RULES, score, opponent_score)
+final_strategy = _semester.final_strategy(globals(), "square_swine", "73.4%")

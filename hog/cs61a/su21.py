@@ -23,15 +23,12 @@ from hog.cs61a._course import always_roll, always_roll_5, next_player
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
 from hog.game import GOAL, Turn, roll_dice
 from hog.rules import after_turn as _after_turn
-from hog.rules import get_rules
 from hog.rules import zero_dice as _zero_dice
 
 __all__ = ["GOAL_SCORE", "roll_dice", "make_test_dice", "make_fair_dice", "six_sided", "four_sided", "piggy_points"]
 __all__ += ["take_turn", "more_boar", "next_player", "silence", "play", "say_scores", "announce_lead_changes", "both"]
 __all__ += ["announce_highest", "always_roll", "always_roll_5", "make_averaged", "max_scoring_num_rolls", "winner"]
 __all__ += ["average_win_rate", "run_experiments", "piggypoints_strategy", "more_boar_strategy", "final_strategy"]
-
-_RULES = get_rules("su21")
 
 GOAL_SCORE = GOAL  # The goal of Hog is to score 100 points.
 
@@ -46,9 +43,7 @@ def piggy_points(score: int) -> int:
 
 
 def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided, goal: int = GOAL_SCORE) -> int:
-    """Simulate a turn rolling NUM_ROLLS dice, which may be 0 in the case
-    of a player using Piggy Points.
-    Return the points scored for the turn by the current player.
+    """The points of a turn rolling NUM_ROLLS DICE, or Piggy Points for 0.
 
     >>> take_turn(2, 0, make_test_dice(4, 5, 1)), take_turn(3, 0, make_test_dice(4, 6, 1)), take_turn(0, 14)
     (9, 1, 7)
@@ -76,10 +71,9 @@ play = _semester.make_play(globals(), _turn)
 announce_highest = make_announce_highest(HIGHEST_MESSAGES["su21"])
 
 
-make_averaged = _semester.make_averaged(globals(), "trials_count")
-max_scoring_num_rolls = _semester.max_scoring_num_rolls(globals(), "trials_count")
+make_averaged, max_scoring_num_rolls = _semester.averaging(globals(), "trials_count")
 winner, average_win_rate, run_experiments = _semester.experiments(
-    globals(), ["always_roll(6)", "always_roll(8)", "piggypoints_strategy", "more_boar_strategy", "final_strategy"]
+    globals(), "always_roll(6) always_roll(8) piggypoints_strategy more_boar_strategy"
 )
 
 
@@ -106,8 +100,4 @@ def more_boar_strategy(score: int, opponent_score: int, cutoff: int = 8, num_rol
     return piggypoints_strategy(score, opponent_score, cutoff, num_rolls)
 
 
-def final_strategy(score: int, opponent_score: int) -> int:
-    """The project's best strategy for these rules: the exact best response to
-    always_roll(6). Wins 78.9% against always_roll(6).
-    """
-    return _course.final_strategy_move(_RULES, score, opponent_score)
+final_strategy = _semester.final_strategy(globals(), "su21", "78.9%")

@@ -18,7 +18,6 @@ from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
 from hog.game import GOAL as _GOAL
 from hog.game import roll_dice
 from hog.rules import after_turn as _after_turn
-from hog.rules import get_rules
 from hog.rules import numbers as _numbers
 from hog.rules import zero_dice as _zero_dice
 
@@ -26,8 +25,6 @@ __all__ = ["GOAL", "roll_dice", "make_test_dice", "make_fair_dice", "six_sided",
 __all__ += ["take_turn", "simple_update", "is_prime", "num_factors", "sus_points", "sus_update", "always_roll_5"]
 __all__ += ["play", "always_roll", "catch_up", "is_always_roll", "make_averaged", "max_scoring_num_rolls", "winner"]
 __all__ += ["average_win_rate", "run_experiments", "boar_strategy", "sus_strategy", "final_strategy"]
-
-_RULES = get_rules("sus_fuss")
 
 GOAL = _GOAL  # The goal of Hog is to score 100 points.
 
@@ -42,9 +39,7 @@ def boar_brawl(player_score: int, opponent_score: int) -> int:
 
 
 def take_turn(num_rolls: int, player_score: int, opponent_score: int, dice: Dice = six_sided) -> int:
-    """Return the points scored on a turn rolling NUM_ROLLS dice when the
-    current player has PLAYER_SCORE points and the opponent has
-    OPPONENT_SCORE points.
+    """The points of a turn rolling NUM_ROLLS DICE, or Boar Brawl for 0.
 
     >>> take_turn(2, 0, 0, make_test_dice(4, 5, 1)), take_turn(0, 21, 46)
     (9, 9)
@@ -134,17 +129,7 @@ def max_scoring_num_rolls(
 
 
 winner, average_win_rate, run_experiments = _semester.experiments(
-    globals(),
-    [
-        "always_roll(6)",
-        "catch_up",
-        "always_roll(3)",
-        "always_roll(8)",
-        "boar_strategy",
-        "sus_strategy",
-        "final_strategy",
-    ],
-    update="sus_update",
+    globals(), "always_roll(6) catch_up always_roll(3) always_roll(8) boar_strategy sus_strategy", "sus_update"
 )
 
 
@@ -168,8 +153,4 @@ def sus_strategy(score: int, opponent_score: int, threshold: int = 11, num_rolls
     return 0 if sus_update(0, score, opponent_score) - score >= threshold else num_rolls
 
 
-def final_strategy(score: int, opponent_score: int) -> int:
-    """The project's best strategy for these rules: the exact best response to
-    always_roll(6). Wins 76.5% against always_roll(6).
-    """
-    return _course.final_strategy_move(_RULES, score, opponent_score)
+final_strategy = _semester.final_strategy(globals(), "sus_fuss", "76.5%")

@@ -46,8 +46,7 @@ def free_bacon(score: int) -> int:
 
 
 def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
-    """Simulate a turn rolling NUM_ROLLS dice, which may be 0 (Free Bacon).
-    Return the points scored for the turn by the current player.
+    """The points of a turn rolling NUM_ROLLS DICE, or Free Bacon for 0.
 
     >>> take_turn(2, 0, make_test_dice(4, 5, 1)), take_turn(0, 42)
     (9, 12)
@@ -114,10 +113,9 @@ play = _semester.make_play(globals(), _turn)
 announce_highest = make_announce_highest(HIGHEST_MESSAGES["swine_align"])
 
 
-make_averaged = _semester.make_averaged(globals(), "trials_count")
-max_scoring_num_rolls = _semester.max_scoring_num_rolls(globals(), "trials_count")
+make_averaged, max_scoring_num_rolls = _semester.averaging(globals(), "trials_count")
 winner, average_win_rate, run_experiments = _semester.experiments(
-    globals(), ["always_roll(8)", "bacon_strategy", "extra_turn_strategy", "final_strategy"]
+    globals(), "always_roll(8) bacon_strategy extra_turn_strategy"
 )
 
 
@@ -146,8 +144,4 @@ def extra_turn_strategy(score: int, opponent_score: int, cutoff: int = 8, num_ro
     return bacon_strategy(score, opponent_score, cutoff, num_rolls)
 
 
-def final_strategy(score: int, opponent_score: int) -> int:
-    """The project's best strategy for these rules: the exact best response to
-    always_roll(6). Wins 72.1% against always_roll(6).
-    """
-    return _course.final_strategy_move(_RULES, score, opponent_score)
+final_strategy = _semester.final_strategy(globals(), "swine_align", "72.1%")

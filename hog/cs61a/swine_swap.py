@@ -37,8 +37,7 @@ def picky_piggy(score: int) -> int:
 
 
 def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
-    """Return the points scored for the turn rolling NUM_ROLLS dice when the
-    opponent has OPPONENT_SCORE points.
+    """The points of a turn rolling NUM_ROLLS DICE, or Picky Piggy for 0.
 
     >>> take_turn(2, 0, make_test_dice(4, 5, 1)), take_turn(0, 46)
     (9, 5)
@@ -65,19 +64,9 @@ def _turn(dice: Dice, goal: int) -> Turn:
 play = _semester.make_play(globals(), _turn, say=None)
 
 
-make_averaged = _semester.make_averaged(globals(), "total_samples")
-max_scoring_num_rolls = _semester.max_scoring_num_rolls(globals(), "total_samples")
+make_averaged, max_scoring_num_rolls = _semester.averaging(globals(), "total_samples")
 winner, average_win_rate, run_experiments = _semester.experiments(
-    globals(),
-    [
-        "always_roll(6)",
-        "catch_up",
-        "always_roll(3)",
-        "always_roll(8)",
-        "picky_strategy",
-        "swine_strategy",
-        "final_strategy",
-    ],
+    globals(), "always_roll(6) catch_up always_roll(3) always_roll(8) picky_strategy swine_strategy"
 )
 
 
@@ -105,8 +94,4 @@ def swine_strategy(score: int, opponent_score: int, threshold: int = 8, num_roll
     return 0 if new_score - score >= threshold else num_rolls
 
 
-def final_strategy(score: int, opponent_score: int) -> int:
-    """The project's best strategy for these rules: the exact best response to
-    always_roll(6). Wins 85.8% against always_roll(6).
-    """
-    return _course.final_strategy_move(_RULES, score, opponent_score)
+final_strategy = _semester.final_strategy(globals(), "swine_swap", "85.8%")
