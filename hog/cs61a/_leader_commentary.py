@@ -62,12 +62,7 @@ def announce_lead_changes(score0: int, score1: int, last_leader: int | None = No
     >>> announce_lead_changes(8, 8, 1)
     (None, None)
     """
-    if score0 > score1:
-        leader = 0
-    elif score1 > score0:
-        leader = 1
-    else:
-        leader = None
+    leader = 0 if score0 > score1 else 1 if score1 > score0 else None
     if leader is not None and leader != last_leader:
         return leader, f"Player {leader} takes the lead by {abs(score0 - score1)}"
     return leader, None

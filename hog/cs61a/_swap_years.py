@@ -58,7 +58,6 @@ __all__ = [
     "YEARS",
     "define_year",
     "free_bacon",
-    "take_turn",
     "make_play",
     "swap_move",
     "other",
@@ -87,19 +86,6 @@ def free_bacon(bacon: Callable[[int], int], score: int) -> int:
     """
     assert score < 100, "The game should be over."
     return bacon(score)
-
-
-def take_turn(
-    num_rolls: int,
-    opponent_score: int,
-    dice: Dice,
-    free_bacon: Callable[[int], int],
-    roll_dice: Callable[[int, Dice], int],
-) -> int:
-    """The course's ``take_turn`` of these years: the assertions on NUM_ROLLS,
-    then ``opponent_score < 100``, then FREE_BACON of the opponent's score or
-    ROLL_DICE (the module's own functions)."""
-    return _course.take_turn(num_rolls, opponent_score, dice, free_bacon, roll_dice, goal=GOAL)
 
 
 def _turn(take_turn: TakeTurn, dice: Dice, is_swap: Callable[[int, int], bool], memory: Memory | None) -> Turn:
@@ -191,17 +177,10 @@ def other(who: int) -> int:
 
 
 def announce_lead_changes(previous_leader: int | None = None) -> Commentary:
-    """Return a commentary function that announces lead changes.
+    """``hog.commentary.announce_lead_changes`` with these years' parameter name.
 
-    >>> f0 = announce_lead_changes()
-    >>> f1 = f0(5, 0)
+    >>> _ = announce_lead_changes(previous_leader=1)(5, 0)
     Player 0 takes the lead by 5
-    >>> f2 = f1(5, 12)
-    Player 1 takes the lead by 7
-    >>> f3 = f2(8, 12)
-    >>> f4 = f3(8, 13)
-    >>> f5 = f4(15, 13)
-    Player 0 takes the lead by 2
     """
     return commentary.announce_lead_changes(previous_leader)
 
@@ -338,7 +317,8 @@ def define_year(namespace: MutableMapping[str, Any], rule_set: str) -> list[str]
         return free_bacon(year.bacon, score)
 
     def take_turn_of(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
-        return take_turn(num_rolls, opponent_score, dice, namespace["free_bacon"], namespace["roll_dice"])
+        free_bacon, roll_dice = namespace["free_bacon"], namespace["roll_dice"]
+        return _course.take_turn(num_rolls, opponent_score, dice, free_bacon, roll_dice, goal=GOAL)
 
     swap_signature = inspect.Signature([parameter(name, "int") for name in year.swap_names], return_annotation="bool")
     strategy_signature = inspect.Signature(
