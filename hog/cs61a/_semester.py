@@ -31,11 +31,12 @@ from typing import Any
 from hog.commentary import Commentary, silence
 from hog.cs61a import _course
 from hog.cs61a._course import Update
-from hog.dice import Dice, six_sided
-from hog.game import GOAL, Strategy, Turn
+from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
+from hog.game import GOAL, Strategy, Turn, roll_dice
 from hog.rules import get_rules
 
 __all__ = [
+    "BASICS",
     "named",
     "bound",
     "parameter",
@@ -48,6 +49,17 @@ __all__ = [
 ]
 
 Namespace = MutableMapping[str, Any]
+
+#: What every course module offers as the course wrote it: the dice, roll_dice and two strategies.
+BASICS: dict[str, Any] = {
+    "roll_dice": roll_dice,
+    "make_test_dice": make_test_dice,
+    "make_fair_dice": make_fair_dice,
+    "six_sided": six_sided,
+    "four_sided": four_sided,
+    "always_roll": _course.always_roll,
+    "always_roll_5": _course.always_roll_5,
+}
 
 
 def named(function: Callable[..., Any], namespace: Namespace, name: str, doc: str) -> Callable[..., Any]:

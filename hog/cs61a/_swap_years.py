@@ -30,8 +30,8 @@ from typing import Any
 from hog import commentary
 from hog.commentary import Commentary
 from hog.cs61a import _course, _semester
-from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
-from hog.game import GOAL, Turn, roll_dice
+from hog.dice import Dice, six_sided
+from hog.game import GOAL, Turn
 from hog.rules import Memory, RuleSet, get_rules
 from hog.rules.after_turn import (
     swap_digit_difference,
@@ -354,12 +354,8 @@ def define_year(namespace: MutableMapping[str, Any], rule_set: str) -> list[str]
         else "the exact best response to always_roll(6)"
     )
     namespace.update(
+        _semester.BASICS,
         GOAL_SCORE=GOAL,
-        roll_dice=roll_dice,
-        make_test_dice=make_test_dice,
-        make_fair_dice=make_fair_dice,
-        six_sided=six_sided,
-        four_sided=four_sided,
         free_bacon=named(
             "free_bacon", free_bacon_of, "The points of rolling 0 dice (Free Bacon) against an opponent at SCORE."
         ),
@@ -372,8 +368,6 @@ def define_year(namespace: MutableMapping[str, Any], rule_set: str) -> list[str]
         announce_lead_changes=leader_changes,
         both=commentary.both,
         announce_highest=highest,
-        always_roll=_course.always_roll,
-        always_roll_5=_course.always_roll_5,
         make_averaged=_semester.make_averaged(namespace, year.averaging),
         max_scoring_num_rolls=_semester.max_scoring_num_rolls(namespace, year.averaging),
     )
