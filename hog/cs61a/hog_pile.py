@@ -9,14 +9,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from hog.commentary import (
-    HIGHEST_MESSAGES,
-    announce_lead_changes,
-    both,
-    make_announce_highest,
-    say_scores,
-    silence,
-)
+from hog.commentary import HIGHEST_MESSAGES, announce_lead_changes, both, make_announce_highest, say_scores, silence
 from hog.cs61a import _course, _semester
 from hog.cs61a._course import always_roll, always_roll_5, next_player
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
