@@ -176,18 +176,24 @@ def analyse(
                                     k = kind[j]
                                     if k == 0:
                                         q_w += p
-                                    elif k == 1:
-                                        q_x += p
                                     elif k == 2:
+                                        row_w = win[mover, new_score[j], new_opponent[j]]
+                                        row_x = other[mover, new_score[j], new_opponent[j]]
                                         for m2 in range(memories):
-                                            q_w[m2] += p * win[mover, new_score[j], new_opponent[j], m2, memory[j]]
-                                            q_x[m2] += p * other[mover, new_score[j], new_opponent[j], m2, memory[j]]
-                                    else:
+                                            q_w[m2] += p * row_w[m2, memory[j]]
+                                            if cyclic:
+                                                q_x[m2] += p * row_x[m2, memory[j]]
+                                    elif k == 3:
                                         row_w = other[nxt, new_opponent[j], new_score[j], memory[j]]
                                         row_x = win[nxt, new_opponent[j], new_score[j], memory[j]]
                                         for m2 in range(memories):
                                             q_w[m2] += p * row_w[m2]
-                                            q_x[m2] += p * row_x[m2]
+                                            if cyclic:
+                                                q_x[m2] += p * row_x[m2]
+                                    elif cyclic:
+                                        q_x += p
+                                if not cyclic:  # every game ends: the other player wins whenever the mover does not
+                                    q_x[:] = 1.0 - q_w
                     for ms in range(memories):
                         for mo in range(memories):
                             lowest = highest = policy[score, opponent, ms, mo]
