@@ -321,8 +321,14 @@ def _lead(plane: Plane, p: Mapping[str, int]) -> np.ndarray:
 
 
 def _response(plane: Plane, p: Mapping[str, int]) -> np.ndarray:
-    model = LEAD.build(plane.compiled.name, plane.goal, p)
-    return exact.best_response(model, plane.compiled.name, improve=False).table
+    return _response_to(plane.compiled.name, plane.goal, tuple(sorted(p.items())))
+
+
+@lru_cache(maxsize=256)
+def _response_to(rules: str, goal: int, params: tuple[tuple[str, int], ...]) -> np.ndarray:
+    """The exact best response to the lead member PARAMS (read-only; solved once per process)."""
+    model = LEAD.build(rules, goal, dict(params))
+    return exact.best_response(model, rules, improve=False).table
 
 
 ALWAYS_ROLL = Family(

@@ -126,7 +126,13 @@ def _perfect(rules: str, goal: int) -> np.ndarray:
 
 
 def _best_response_to_sixes(plane: Plane, params: Mapping[str, int]) -> np.ndarray:
-    return exact.best_response(np.full((plane.goal, plane.goal), 6, dtype=np.int8), plane.compiled.name).table
+    return _solved_against_sixes(plane.compiled.name, plane.goal)
+
+
+@lru_cache(maxsize=16)
+def _solved_against_sixes(rules: str, goal: int) -> np.ndarray:
+    """The exact best response to always_roll(6) (read-only; solved once per process)."""
+    return exact.best_response(np.full((goal, goal), 6, dtype=np.int8), rules).table
 
 
 CATCH_UP = Family("catch_up", "6 dice when behind, 5 otherwise", (), _catch_up, origin="builtin")
