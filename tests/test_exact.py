@@ -134,7 +134,7 @@ def test_four_sided_dice_match_reference(rules):
     assert (exact.first, exact.second) == pytest.approx((first, second), abs=1e-12)
 
 
-@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("rules", ["square_swine", "sus_fuss", "swine_swap", "su21"])  # the others at goals to 40
 @pytest.mark.parametrize("seed", [1])
 def test_goal_100_matches_reference(rules, seed):
     a, b = random_tables(3 * RULES.index(rules) + seed, 100, 2)
