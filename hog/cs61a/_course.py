@@ -1,10 +1,11 @@
-"""What the five course modules share, written once.
+"""What the course modules share, written once: the course's small helpers
+and the loops they run.
 
 The course's ``hog.py`` changed little between semesters: the rule functions,
 a few names (``trials_count`` or ``total_samples``, ``cutoff`` or
 ``threshold``) and what ``play`` takes. Each module of ``hog.cs61a`` keeps
-its semester's signatures and docstrings and delegates here; the rules come
-from ``hog.rules`` and the game loop from ``hog.game``.
+its semester's signatures and delegates here or to ``_semester.py``; the
+rules come from ``hog.rules`` and the game loop from ``hog.game``.
 """
 
 from __future__ import annotations
