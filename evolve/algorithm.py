@@ -7,6 +7,9 @@ population is selected from parents and offspring. It is driven one
 generation at a time, as in DEAP's checkpointing example, so that every
 generation can be checkpointed: population, hall of fame, logbook and the
 state of Python's ``random`` (which DEAP's operators draw from), pickled.
+The run's ``Scoring`` (``evolve.scoring``) says how fitnesses are
+summarised and which hall of fame is kept: with several objectives, the
+selection is NSGA-II's and the hall of fame a Pareto front.
 Restoring a checkpoint and continuing gives exactly the run that was not
 interrupted. A checkpoint is a pickle: load only your own.
 """
@@ -19,33 +22,43 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
 from deap import algorithms, base, tools
 
 from evolve import genome  # noqa: F401 - defines the creator classes that checkpoints refer to
+from evolve.scoring import MEAN, Scoring
 from evolve.settings import Settings
 
-__all__ = ["EvolutionState", "statistics", "first_generation", "next_generation", "evolve"]
+__all__ = ["EvolutionState", "first_generation", "next_generation", "evolve"]
 
 
 @dataclass
 class EvolutionState:
-    """A run after generation ``generation``: what a checkpoint holds."""
+    """A run after generation ``generation``: what a checkpoint holds, and
+    the run's scoring (which is not in the checkpoint)."""
 
     generation: int
     population: list
     halloffame: tools.HallOfFame
     logbook: tools.Logbook
     random_state: Any
+    scoring: Scoring = MEAN
 
     @property
     def best_fitness(self) -> float:
-        """The best win rate found so far (the hall of fame's first)."""
-        return float(self.halloffame[0].fitness.values[0])
+        """The best mean win rate found so far (the hall of fame's first; not for several objectives)."""
+        if self.scoring.pareto:
+            raise ValueError("a run with several objectives has a Pareto front, not one best")
+        return float(self.scoring.best(self.halloffame)["best"])
 
     def stats(self) -> dict[str, Any]:
-        """The last generation's logbook record, plus the best so far."""
-        return {**self.logbook[-1], "best": self.best_fitness}
+        """The last generation's logbook record, plus the best so far (or the front's size)."""
+        return {**self.logbook[-1], **self.scoring.best(self.halloffame)}
+
+    def describe(self) -> str:
+        """The best so far and the generation's mean, in a few words."""
+        mean = self.logbook[-1]["avg"]
+        means = ", ".join(f"{m:.4f}" for m in mean) if isinstance(mean, list) else f"{mean:.6f}"
+        return f"{self.scoring.describe(self.halloffame)} mean {means}"
 
     def to_bytes(self) -> bytes:
         """The checkpoint, with the keys of DEAP's checkpointing example."""
@@ -61,8 +74,9 @@ class EvolutionState:
         )
 
     @classmethod
-    def from_bytes(cls, blob: bytes) -> EvolutionState:
-        """The state a ``to_bytes`` checkpoint holds."""
+    def from_bytes(cls, blob: bytes, scoring: Scoring = MEAN) -> EvolutionState:
+        """The state a ``to_bytes`` checkpoint of a run scored by SCORING holds."""
+        scoring.genome_class()  # the class the pickled genomes refer to
         checkpoint = pickle.loads(blob)
         return cls(
             checkpoint["generation"],
@@ -70,17 +84,8 @@ class EvolutionState:
             checkpoint["halloffame"],
             checkpoint["logbook"],
             checkpoint["rndstate"],
+            scoring,
         )
-
-
-def statistics() -> tools.Statistics:
-    """Mean, spread and extremes of a population's fitness."""
-    stats = tools.Statistics(lambda individual: individual.fitness.values)
-    stats.register("avg", np.mean)
-    stats.register("std", np.std)
-    stats.register("min", np.min)
-    stats.register("max", np.max)
-    return stats
 
 
 def _evaluate(toolbox: base.Toolbox, individuals: Sequence[Any]) -> int:
@@ -97,18 +102,18 @@ def _evaluate(toolbox: base.Toolbox, individuals: Sequence[Any]) -> int:
     return len(invalid)
 
 
-def first_generation(toolbox: base.Toolbox, settings: Settings, seed: int) -> EvolutionState:
+def first_generation(toolbox: base.Toolbox, settings: Settings, seed: int, scoring: Scoring = MEAN) -> EvolutionState:
     """Generation 0: a random population (seeded with SEED), evaluated."""
     random.seed(seed)
     population = toolbox.population(n=settings.population)
-    halloffame = tools.HallOfFame(settings.hall_of_fame)
-    stats = statistics()
+    halloffame = scoring.hall_of_fame(settings)
+    stats = scoring.statistics()
     logbook = tools.Logbook()
     logbook.header = ["gen", "evals", *stats.fields]
     evals = _evaluate(toolbox, population)
     halloffame.update(population)
     logbook.record(gen=0, evals=evals, **stats.compile(population))
-    return EvolutionState(0, population, halloffame, logbook, random.getstate())
+    return EvolutionState(0, population, halloffame, logbook, random.getstate(), scoring)
 
 
 def next_generation(state: EvolutionState, toolbox: base.Toolbox, settings: Settings) -> EvolutionState:
@@ -120,8 +125,8 @@ def next_generation(state: EvolutionState, toolbox: base.Toolbox, settings: Sett
     state.halloffame.update(offspring)
     population = toolbox.select(state.population + offspring, settings.population)
     generation = state.generation + 1
-    state.logbook.record(gen=generation, evals=evals, **statistics().compile(population))
-    return EvolutionState(generation, population, state.halloffame, state.logbook, random.getstate())
+    state.logbook.record(gen=generation, evals=evals, **state.scoring.statistics().compile(population))
+    return EvolutionState(generation, population, state.halloffame, state.logbook, random.getstate(), state.scoring)
 
 
 def evolve(
@@ -130,12 +135,14 @@ def evolve(
     seed: int,
     state: EvolutionState | None = None,
     on_generation: Callable[[EvolutionState], None] | None = None,
+    scoring: Scoring = MEAN,
 ) -> EvolutionState:
-    """Run from generation 0, or continue STATE, to ``settings.generations``;
-    ON_GENERATION sees every new generation (to checkpoint it)."""
+    """Run from generation 0 (scored by SCORING), or continue STATE, to
+    ``settings.generations``; ON_GENERATION sees every new generation (to
+    checkpoint it)."""
     report = on_generation or (lambda _state: None)
     if state is None:
-        state = first_generation(toolbox, settings, seed)
+        state = first_generation(toolbox, settings, seed, scoring)
         report(state)
     while state.generation < settings.generations:
         state = next_generation(state, toolbox, settings)

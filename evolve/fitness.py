@@ -1,7 +1,10 @@
-"""Fitness: a genome's exact win rate against its opponents, evaluated in batches.
+"""Fitness: a genome's exact win rates against its opponents, evaluated in batches.
 
 A genome's fitness is the exact mean win rate of its family's table against
-every opponent, each played moving first and moving second. Evaluation is
+every opponent of each objective, each played moving first and moving
+second; with contest fitness (one objective, a league's entries) it is the
+number of opponents beaten (a win rate above the leaderboard's
+``WIN_THRESHOLD``) and the mean win rate. Evaluation is
 deterministic, so ``CachedMap`` (the toolbox's ``map``) evaluates each
 distinct genome once per run and sends the rest to the workers of
 ``arena.parallel.run_chunks`` in chunks (joblib processes or threads, or a
@@ -14,11 +17,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from arena.match import Lineup
+from arena.match import Lineup, check_compatible
 from arena.parallel import run_chunks
 from evolve.genome import genome_params
 from hog import exact
 from hog.exact import TableStack
+from results.leaderboard import WIN_THRESHOLD
 from strategies.families import get_family
 from strategies.table import StrategyTable
 
@@ -34,32 +38,41 @@ class TargetError(ValueError):
 
 @dataclass(frozen=True, eq=False)
 class Target:
-    """A family, and the opponents its tables play: a ``(k, goal, goal)``
-    stack checked once, when the target is made, and never again per genome."""
+    """A family, and the opponents its tables play, objective by objective:
+    ``(k, goal, goal)`` stacks checked once, when the target is made, and
+    never again per genome. CONTEST counts wins (one objective only)."""
 
     family: str
     rules: str
-    opponents: TableStack
+    objectives: tuple[TableStack, ...]
+    contest: bool = False
 
     @property
     def goal(self) -> int:
-        return self.opponents.goal
+        return self.objectives[0].goal
 
 
-def make_target(family: str, opponents: Sequence[StrategyTable]) -> Target:
-    """The target of FAMILY's genomes: OPPONENTS, all of one rule set and goal."""
-    if not opponents:
+def make_target(family: str, *objectives: Sequence[StrategyTable], contest: bool = False) -> Target:
+    """The target of FAMILY's genomes: each objective's opponents, all of one rule set and goal."""
+    if not objectives or not all(objectives):
         raise TargetError("there is no opponent to evolve against")
-    lineup = Lineup.of(opponents)
-    return Target(get_family(family).name, lineup.rules, lineup.stack)
+    if contest and len(objectives) > 1:
+        raise TargetError("contest fitness counts wins against one league, not several objectives")
+    check_compatible(table for opponents in objectives for table in opponents)
+    lineups = [Lineup.of(opponents) for opponents in objectives]
+    return Target(get_family(family).name, lineups[0].rules, tuple(lineup.stack for lineup in lineups), contest)
 
 
-def evaluate(target: Target, genome: Sequence[int]) -> tuple[float]:
+def evaluate(target: Target, genome: Sequence[int]) -> tuple[float, ...]:
     """DEAP fitness values of GENOME: its table's exact mean win rate against
-    the target's opponents, moving first and second."""
+    each objective's opponents, moving first and second; with contest
+    fitness, the number of opponents it beats and its mean win rate."""
     family = get_family(target.family)
     table = family.build(target.rules, target.goal, genome_params(family, genome))
-    return (float(exact.win_probabilities_many(table, target.opponents, target.rules).mean()),)
+    rates = [exact.win_probabilities_many(table, stack, target.rules).mean(axis=1) for stack in target.objectives]
+    if target.contest:
+        return (int((rates[0] > WIN_THRESHOLD).sum()), float(rates[0].mean()))
+    return tuple(float(rate.mean()) for rate in rates)
 
 
 def _apply(

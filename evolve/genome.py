@@ -6,7 +6,7 @@ once, when this module is imported, and ``make_toolbox`` registers the
 library's operators: random initial values within the bounds
 (``initCycle``), uniform crossover (``cxUniform``, which only swaps values
 between parents), uniform integer mutation within the bounds
-(``mutUniformInt``) and tournament selection.
+(``mutUniformInt``) and tournament selection (or another, such as NSGA-II's).
 """
 
 from __future__ import annotations
@@ -20,10 +20,22 @@ from deap import base, creator, tools
 from evolve.settings import Settings
 from strategies.families import Family
 
-__all__ = ["make_toolbox", "genome_params"]
+__all__ = ["make_toolbox", "genome_params", "genome_class"]
 
 creator.create("FitnessWinRate", base.Fitness, weights=(1.0,))
 creator.create("Genome", list, fitness=creator.FitnessWinRate)
+
+
+def genome_class(values: int) -> type:
+    """The creator class of genomes with VALUES fitness values, all maximised
+    (``Genome``, or ``Genome2``, ``Genome3``, ... made on first use)."""
+    if values == 1:
+        return creator.Genome
+    name = f"Genome{values}"
+    if not hasattr(creator, name):
+        creator.create(f"FitnessWinRates{values}", base.Fitness, weights=(1.0,) * values)
+        creator.create(name, list, fitness=getattr(creator, f"FitnessWinRates{values}"))
+    return getattr(creator, name)
 
 
 def genome_params(family: Family, genome: Sequence[int]) -> dict[str, int]:
@@ -32,19 +44,25 @@ def genome_params(family: Family, genome: Sequence[int]) -> dict[str, int]:
 
 
 def make_toolbox(
-    family: Family, settings: Settings, evaluate: Callable[[Sequence[int]], tuple[float]], map_: Callable
+    family: Family,
+    settings: Settings,
+    evaluate: Callable[[Sequence[int]], tuple[float, ...]],
+    map_: Callable,
+    select: Callable | None = None,
+    values: int = 1,
 ) -> base.Toolbox:
-    """The toolbox of FAMILY's genomes: EVALUATE gives a genome's fitness
-    values, MAP_ replaces the built-in ``map`` (batched, cached evaluation)."""
+    """The toolbox of FAMILY's genomes: EVALUATE gives a genome's VALUES
+    fitness values, MAP_ replaces the built-in ``map`` (batched, cached
+    evaluation), SELECT (default: tournaments) picks the survivors."""
     lows = [p.low for p in family.parameters]
     highs = [p.high for p in family.parameters]
     attributes = tuple(partial(random.randint, low, high) for low, high in zip(lows, highs, strict=True))
     toolbox = base.Toolbox()
-    toolbox.register("individual", tools.initCycle, creator.Genome, attributes, n=1)
+    toolbox.register("individual", tools.initCycle, genome_class(values), attributes, n=1)
     toolbox.register("population", tools.initRepeat, list, toolbox.individual)
     toolbox.register("mate", tools.cxUniform, indpb=0.5)
     toolbox.register("mutate", tools.mutUniformInt, low=lows, up=highs, indpb=settings.indpb)
-    toolbox.register("select", tools.selTournament, tournsize=settings.tournament)
+    toolbox.register("select", select or partial(tools.selTournament, tournsize=settings.tournament))
     toolbox.register("evaluate", evaluate)
     toolbox.register("map", map_)
     return toolbox

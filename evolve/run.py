@@ -1,10 +1,13 @@
 """Evolution runs kept in the results store: start, checkpoint, resume, finish.
 
 ``start_run`` records a run (family, rule set, goal, seed, settings, and
-the opponent SPEC or the league) without doing any work; ``continue_run``
-carries a running run from its newest checkpoint (or from the start) to its
-last generation, checkpointing every generation into the store, then stores
-the best genome's table (origin ``evolved``) as the run's result. A run is
+the opponent SPEC or the league, or several objectives; the fitness)
+without doing any work; ``continue_run`` carries a running run from its
+newest checkpoint (or from the start) to its last generation, checkpointing
+every generation into the store, then stores the best genome's table
+(origin ``evolved``) as the run's result; with several objectives, the
+Pareto front too, and the member the run's pick chooses (see
+``evolve.objectives``) as its best. A run is
 reproducible from what the store holds: the same seed gives the same run for
 any number of workers, and a resumed run ends where an uninterrupted one
 would.
@@ -13,27 +16,32 @@ would.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 from evolve.algorithm import EvolutionState, evolve
 from evolve.fitness import CachedMap, Target, evaluate, make_target
 from evolve.genome import genome_params, make_toolbox
+from evolve.objectives import BALANCED, LEAGUE_PREFIX, Objective, check_pick, parse_objective, pick_member
+from evolve.scoring import Scoring, scoring_of
 from evolve.settings import Settings
+from results.run_store import FrontMemberRecord
 from results.store import RunRecord, Store, StrategyRecord
 from strategies.families import FAMILIES, Family, get_family
-from strategies.spec import resolve_spec
 from strategies.table import StrategyTable
 
 __all__ = [
     "DEFAULT_FAMILY",
     "DEFAULT_OPPONENT",
+    "FITNESSES",
     "RunError",
     "RunOutcome",
     "family_named",
     "start_run",
+    "run_objectives",
+    "run_target",
     "running_run",
     "continue_run",
 ]
@@ -42,6 +50,9 @@ __all__ = [
 DEFAULT_FAMILY = "response"
 #: The opponent when neither an opponent nor a league is given.
 DEFAULT_OPPONENT = "always_roll(6)"
+#: What a run with one objective maximises: the mean win rate, or the
+#: contest's (wins, mean win rate) against a league.
+FITNESSES = ("mean", "contest")
 
 
 class RunError(ValueError):
@@ -50,15 +61,19 @@ class RunError(ValueError):
 
 @dataclass(frozen=True)
 class RunOutcome:
-    """A finished run: its record, the best strategy (stored) and the final state."""
+    """A finished run: its record, the best strategy (stored) and the final
+    state; WIN_RATE is the best's mean win rate (None with several
+    objectives), VALUES its fitness values, FRONT the stored Pareto front."""
 
     run: RunRecord
     strategy: StrategyRecord
     best: StrategyTable
-    win_rate: float
+    win_rate: float | None
     params: dict[str, int]
     state: EvolutionState
     resumed_from: int | None
+    values: tuple[float, ...] = ()
+    front: list[FrontMemberRecord] = field(default_factory=list)
 
 
 def family_named(name: str) -> Family:
@@ -68,12 +83,28 @@ def family_named(name: str) -> Family:
     return get_family(name)
 
 
-def _opponents(store: Store, rules: str, goal: int, opponent: str | None, league_id: int | None) -> list[StrategyTable]:
-    """The entries of league LEAGUE_ID, else the strategy OPPONENT names."""
-    if league_id is not None:
-        entries = store.league_results(league_id).entries
-        return [store.get_strategy(entry.id, rules, goal) for entry in entries]
-    return [resolve_spec(opponent or DEFAULT_OPPONENT, rules, goal, store)]
+def _check_options(
+    opponent: str | None, league: str | None, objectives: Sequence[str], fitness: str, pick: str | int | None
+) -> None:
+    """A RunError for options that do not go together."""
+    if fitness not in FITNESSES:
+        raise RunError(f"unknown fitness {fitness!r}; valid: {', '.join(FITNESSES)}")
+    if objectives and (opponent is not None or league is not None):
+        raise RunError("give objectives, or an opponent or a league, not both")
+    if opponent is not None and league is not None:
+        raise RunError("give an opponent or a league to evolve against, not both")
+    repeated = sorted({text for text in objectives if list(objectives).count(text) > 1})
+    if repeated:
+        raise RunError(f"objective {repeated[0]!r} is given twice")
+    several = len(objectives) > 1
+    if fitness == "contest" and league is None and not _is_league(objectives):
+        raise RunError("contest fitness counts wins against the entries of one league: give a league")
+    if pick is not None and not several:
+        raise RunError("a pick chooses a member of a Pareto front: give two or more objectives")
+
+
+def _is_league(objectives: Sequence[str]) -> bool:
+    return len(objectives) == 1 and objectives[0].strip().startswith(LEAGUE_PREFIX)
 
 
 def start_run(
@@ -84,28 +115,66 @@ def start_run(
     family: str = DEFAULT_FAMILY,
     opponent: str | None = None,
     league: str | None = None,
+    objectives: Sequence[str] = (),
+    fitness: str = "mean",
+    pick: str | int | None = None,
     settings: Settings = Settings(),
     seed: int = 0,
 ) -> RunRecord:
     """Record a new run of FAMILY against OPPONENT (a SPEC; default
-    always_roll(6)) or against every entry of the stored LEAGUE."""
-    if opponent is not None and league is not None:
-        raise RunError("give an opponent or a league to evolve against, not both")
+    always_roll(6)) or against every entry of the stored LEAGUE, with FITNESS
+    ``mean`` or ``contest`` (league only); or against two or more OBJECTIVES
+    (SPECs or ``league:NAME``; one objective is an opponent or a league) with
+    NSGA-II, keeping the front member PICK chooses (default balanced)."""
+    _check_options(opponent, league, objectives, fitness, pick)
     chosen = family_named(family)
-    league_id = None if league is None else store.get_league(league, rules, goal).id
-    opponent = None if league is not None else (opponent or DEFAULT_OPPONENT)
-    opponents = _opponents(store, rules, goal, opponent, league_id)
-    recorded = {**settings.as_dict(), "opponents": [o.sha256 for o in opponents]}
+    parsed = [parse_objective(store, text, rules, goal) for text in objectives]
+    if len(parsed) > 1:
+        recorded = {
+            **settings.as_dict(),
+            "fitness": fitness,
+            "pick": check_pick(BALANCED if pick is None else pick, len(parsed)),
+            "objectives": [
+                {**o.as_dict(), "opponents": [t.sha256 for t in o.tables(store, rules, goal)]} for o in parsed
+            ],
+        }
+        return store.create_run(chosen.name, rules, goal, seed, recorded)
+    if parsed:
+        opponent, league_id = parsed[0].opponent, parsed[0].league_id
+    else:
+        league_id = None if league is None else store.get_league(league, rules, goal).id
+        opponent = None if league is not None else (opponent or DEFAULT_OPPONENT)
+    only = Objective(opponent or "", opponent, league_id)
+    recorded = {
+        **settings.as_dict(),
+        "fitness": fitness,
+        "opponents": [o.sha256 for o in only.tables(store, rules, goal)],
+    }
     return store.create_run(chosen.name, rules, goal, seed, recorded, opponent=opponent, league_id=league_id)
+
+
+def run_objectives(run: RunRecord) -> list[tuple[Objective, list[str]]]:
+    """Each objective of RUN, with the sha256 of the opponents it started with."""
+    if "objectives" in run.settings:
+        return [(Objective.from_dict(o), list(o["opponents"])) for o in run.settings["objectives"]]
+    label = run.opponent if run.league_id is None else f"league #{run.league_id}"
+    return [(Objective(str(label), run.opponent, run.league_id), list(run.settings.get("opponents", [])))]
 
 
 def run_target(store: Store, run: RunRecord) -> Target:
     """The run's opponents, checked to be the very tables it started with."""
-    opponents = _opponents(store, run.rules, run.goal, run.opponent, run.league_id)
-    if [o.sha256 for o in opponents] != run.settings.get("opponents"):
-        against = f"opponent {run.opponent!r}" if run.league_id is None else f"league #{run.league_id}"
-        raise RunError(f"evolution run #{run.id}: {against} no longer names the tables it started with")
-    return make_target(run.family, opponents)
+    objectives = []
+    for objective, started in run_objectives(run):
+        opponents = objective.tables(store, run.rules, run.goal)
+        if [o.sha256 for o in opponents] != started:
+            against = (
+                f"league #{objective.league_id}"
+                if objective.league_id is not None
+                else f"opponent {objective.opponent!r}"
+            )
+            raise RunError(f"evolution run #{run.id}: {against} no longer names the tables it started with")
+        objectives.append(opponents)
+    return make_target(run.family, *objectives, contest=scoring_of(run.settings).kind == "contest")
 
 
 def _run_settings(run: RunRecord) -> Settings:
@@ -136,19 +205,23 @@ def continue_run(
     run = running_run(store, run_id)
     family = family_named(run.family)
     settings = _run_settings(run)
+    scoring = scoring_of(run.settings)
     target = run_target(store, run)
     checkpoint = store.load_latest_checkpoint(run.id)
-    state = None if checkpoint is None else EvolutionState.from_bytes(checkpoint.blob)
+    state = None if checkpoint is None else EvolutionState.from_bytes(checkpoint.blob, scoring)
     fitness_map = CachedMap(jobs=jobs, backend=backend, scheduler=scheduler)
-    toolbox = make_toolbox(family, settings, partial(evaluate, target), fitness_map)
+    toolbox = make_toolbox(
+        family, settings, partial(evaluate, target), fitness_map, scoring.select(settings), scoring.values
+    )
 
     def checkpoint_generation(new: EvolutionState) -> None:
         store.add_generation(run.id, new.generation, new.stats(), new.to_bytes())
         if on_generation is not None:
             on_generation(new)
 
-    final = evolve(toolbox, settings, run.seed, state, checkpoint_generation)
-    params = genome_params(family, final.halloffame[0])
+    final = evolve(toolbox, settings, run.seed, state, checkpoint_generation, scoring)
+    chosen, front, picked = _chosen(final, family, scoring, run.settings.get("pick", BALANCED))
+    params = genome_params(family, chosen)
     best = StrategyTable(
         family.build(run.rules, run.goal, params),
         run.rules,
@@ -156,13 +229,27 @@ def continue_run(
         "evolved",
         {"family": family.name, "parameters": params, "run": run.id},
     )
-    strategy = store.finish_run(run.id, best)
+    strategy = store.finish_run(run.id, best, front=front, picked=picked)
     return RunOutcome(
         store.get_run(run.id),
         strategy,
         best,
-        final.best_fitness,
+        None if scoring.pareto else final.best_fitness,
         params,
         final,
         None if checkpoint is None else checkpoint.number,
+        tuple(chosen.fitness.values),
+        store.front(run.id),
     )
+
+
+def _chosen(
+    final: EvolutionState, family: Family, scoring: Scoring, pick: str | int
+) -> tuple[Any, list[tuple[dict[str, int], tuple[float, ...]]], int]:
+    """The genome a finished run keeps, its Pareto front (parameters and
+    values of each member; empty for one objective) and the kept member's position."""
+    if not scoring.pareto:
+        return final.halloffame[0], [], 0
+    members = list(final.halloffame)
+    picked = pick_member([m.fitness.values for m in members], pick)
+    return members[picked], [(genome_params(family, m), tuple(m.fitness.values)) for m in members], picked

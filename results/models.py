@@ -1,7 +1,7 @@
 """The results schema: SQLAlchemy 2 typed declarative models.
 
 Tables: ``strategies``, ``leagues``, ``league_entries``, ``matches``,
-``evolution_runs`` and ``generations``. Unique constraints make duplicates
+``evolution_runs``, ``generations`` and ``front_members``. Unique constraints make duplicates
 impossible; check constraints keep enumerated columns honest. Schema changes
 go through the Alembic migrations in ``results/migrations``. The row
 lookups by name or id (``strategy_row``, ``league_row``, ``run_row``) are
@@ -43,6 +43,7 @@ __all__ = [
     "Match",
     "EvolutionRun",
     "Generation",
+    "FrontMember",
     "METHODS",
     "LEAGUE_STATUSES",
     "RUN_STATUSES",
@@ -204,6 +205,22 @@ class Generation(Base):
     stats: Mapped[dict[str, Any]] = mapped_column(JSON)
     checkpoint: Mapped[bytes | None] = mapped_column(LargeBinary)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class FrontMember(Base):
+    """One point of the Pareto front a finished run with several objectives
+    found: the genome's parameters and its win rate for each objective (in
+    the order of the run's ``objectives`` setting); PICKED marks the member
+    stored as the run's best strategy."""
+
+    __tablename__ = "front_members"
+    __table_args__ = (CheckConstraint("position >= 0", name="position_not_negative"),)
+
+    run_id: Mapped[int] = mapped_column(ForeignKey("evolution_runs.id", ondelete="CASCADE"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    params: Mapped[dict[str, Any]] = mapped_column(JSON)
+    objective_values: Mapped[list[float]] = mapped_column(JSON)
+    picked: Mapped[bool] = mapped_column(Boolean)
 
 
 # --- row lookups ------------------------------------------------------------------

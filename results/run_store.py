@@ -1,21 +1,58 @@
 """The evolution-runs aggregate of the store: runs, their generations'
-statistics, the newest checkpoint, and the best strategy a run found."""
+statistics, the newest checkpoint, the best strategy a run found and, for a
+run with several objectives, its Pareto front."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select, update
 
 from results.database import Database, check_name, plain_json
 from results.errors import StoreError
-from results.models import EvolutionRun, Generation, league_row, run_row, utc_now
+from results.models import EvolutionRun, FrontMember, Generation, league_row, run_row, utc_now
 from results.records import Checkpoint, GenerationRecord, RunRecord, StrategyRecord, check_seed, utc
 from results.strategy_store import add_strategy_row
 from strategies.table import StrategyTable
 
-__all__ = ["RunStore"]
+__all__ = ["RunStore", "FrontMemberRecord"]
+
+
+@dataclass(frozen=True)
+class FrontMemberRecord:
+    """A point of a run's Pareto front: a genome's parameters, its win rate
+    for each objective, and whether it is the run's stored best strategy."""
+
+    run_id: int
+    position: int
+    params: dict[str, int]
+    values: tuple[float, ...]
+    picked: bool
+
+
+def _front_rows(
+    run_id: int, front: Sequence[tuple[Mapping[str, int], Sequence[float]]], picked: int
+) -> list[FrontMember]:
+    """FRONT as rows, checked: one member or more, the same number of win rates each, each in [0, 1]."""
+    if not 0 <= picked < len(front):
+        raise StoreError(f"the picked member {picked} is not one of the front's {len(front)}")
+    rows = []
+    for position, (params, values) in enumerate(front):
+        rates = [float(value) for value in values]
+        if len(rates) != len(front[0][1]) or not all(math.isfinite(r) and 0 <= r <= 1 for r in rates):
+            raise StoreError(
+                f"front member {position} has win rates {rates}; each member needs one in [0, 1] per objective"
+            )
+        plain = plain_json({name: int(value) for name, value in params.items()}, "front member parameters")
+        rows.append(
+            FrontMember(
+                run_id=run_id, position=position, params=plain, objective_values=rates, picked=position == picked
+            )
+        )
+    return rows
 
 
 class RunStore(Database):
@@ -109,10 +146,23 @@ class RunStore(Database):
             )
             return [GenerationRecord(r[0], r[1], dict(r[2]), bool(r[3]), utc(r[4])) for r in rows]
 
-    def finish_run(self, run_id: int, best: StrategyTable, author: str | None = None) -> StrategyRecord:
-        """Store BEST (or find it stored) and mark the run done with it, in one transaction."""
+    def finish_run(
+        self,
+        run_id: int,
+        best: StrategyTable,
+        author: str | None = None,
+        front: Sequence[tuple[Mapping[str, int], Sequence[float]]] = (),
+        picked: int = 0,
+    ) -> StrategyRecord:
+        """Store BEST (or find it stored) and mark the run done with it, in one
+        transaction; FRONT, if given, is the run's Pareto front (parameters and
+        win rates of each member) of which member PICKED is BEST."""
         with self._session(write=True) as session:
             run = run_row(session, run_id, self.where)
+            if run.status != "running":
+                raise StoreError(f"evolution run #{run.id} is {run.status} already")
+            if front:
+                session.add_all(_front_rows(run.id, front, picked))
             if (best.rules, best.goal) != (run.rules, run.goal):
                 raise StoreError(
                     f"evolution run #{run.id} is for {run.rules}, goal {run.goal}; "
@@ -123,3 +173,15 @@ class RunStore(Database):
             run.status = "done"
             run.finished = utc_now()
             return record
+
+    def front(self, run_id: int) -> list[FrontMemberRecord]:
+        """A run's stored Pareto front, in its order (empty for a run with one objective or not finished)."""
+        with self._session() as session:
+            run_row(session, run_id, self.where)
+            rows = session.scalars(
+                select(FrontMember).where(FrontMember.run_id == run_id).order_by(FrontMember.position)
+            )
+            return [
+                FrontMemberRecord(r.run_id, r.position, dict(r.params), tuple(r.objective_values), r.picked)
+                for r in rows
+            ]

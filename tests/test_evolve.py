@@ -86,7 +86,7 @@ def test_variation_keeps_every_parameter_within_its_bounds(family_name):
 
 def test_a_genome_evaluation_checks_only_its_own_table(monkeypatch):
     target = make_target("lead", [make("always_roll", "hog_pile", GOAL, (n,)) for n in (2, 6)])
-    assert isinstance(target.opponents, exact.TableStack)
+    assert all(isinstance(stack, exact.TableStack) for stack in target.objectives)
     shapes = []
     real = exact._checked_values
     monkeypatch.setattr(exact, "_checked_values", lambda array, name: shapes.append(array.shape) or real(array, name))

@@ -31,10 +31,11 @@ def _reference(store: Store, run_id: int) -> tuple[float | None, str]:
         return None, ""
     from evolve.plots import best_response_rate  # matplotlib loads only when drawing
 
-    rate = best_response_rate(target.opponents.tables, target.rules)
+    (opponents,) = target.objectives
+    rate = best_response_rate(opponents.tables, target.rules)
     if run.league_id is None:
         return rate, f"best response to {run.opponent}"
-    return rate, f"best response to each of {len(target.opponents)} entries, averaged (upper bound)"
+    return rate, f"best response to each of {len(opponents)} entries, averaged (upper bound)"
 
 
 def draw_run(store: Store, run_id: int, png: Path) -> EvolutionPlot:
