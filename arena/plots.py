@@ -1,4 +1,5 @@
-"""A league as a picture: the win-rate matrix, strategies in rank order.
+"""A league as pictures: the win-rate matrix, strategies in rank order, and
+its ecosystem, population shares over the generations of two dynamics.
 
 Figures use matplotlib's Agg canvas directly (no pyplot global state) and are
 written as PNG files whole or not at all (``write_png``). Names are drawn as
@@ -11,24 +12,39 @@ import io
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from matplotlib import colormaps
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch
 
+from arena.ecosystem import MoranRun, Replicator
 from results.leaderboard import Row
 from results.records import LeagueResults
 from strategies.files import write_atomically
 from strategies.heatmap import literal
 
-__all__ = ["MatrixPlot", "new_figure", "write_png", "win_rate_matrix_figure", "write_win_rate_matrix"]
+__all__ = [
+    "MatrixPlot",
+    "new_figure",
+    "write_png",
+    "win_rate_matrix_figure",
+    "write_win_rate_matrix",
+    "ecosystem_shown",
+    "ecosystem_figure",
+    "write_ecosystem",
+]
 
 #: Up to this many strategies, every row and column is labelled by name.
 NAMED_LIMIT = 40
 #: Up to this many strategies, every cell shows its win rate.
 ANNOTATED_LIMIT = 12
+#: The ecosystem picture names at most this many strategies; the rest share one grey band.
+ECOSYSTEM_NAMED = 10
 
 
 @dataclass(frozen=True)
@@ -112,3 +128,55 @@ def write_win_rate_matrix(results: LeagueResults, rows: Sequence[Row], path: str
     figure, data = win_rate_matrix_figure(results, rows)
     write_png(figure, path)
     return data
+
+
+def ecosystem_shown(replicator: Replicator, moran: MoranRun, limit: int = ECOSYSTEM_NAMED) -> list[int]:
+    """The strategies the ecosystem picture names: the LIMIT with the largest
+    peak share in either dynamics, largest first (ties: lower index)."""
+    peak = np.maximum(replicator.shares.max(axis=0), moran.shares.max(axis=0))
+    return [int(i) for i in np.argsort(-peak, kind="stable")[:limit]]
+
+
+def _stack(axes: Axes, x: np.ndarray, shares: np.ndarray, shown: Sequence[int], colours: Sequence[Any]) -> None:
+    """Shares (rows: time) as stacked areas: the SHOWN strategies, then the rest in grey."""
+    rest = np.delete(shares, list(shown), axis=1).sum(axis=1)
+    axes.stackplot(x, *shares[:, list(shown)].T, rest, colors=[*colours, "#c8c8c8"], linewidth=0)
+    axes.set_ylim(0, 1)
+    axes.set_xlim(x[0], max(x[-1], x[0] + 1))
+    axes.set_ylabel("population share")
+
+
+def ecosystem_figure(names: Sequence[str], replicator: Replicator, moran: MoranRun, title: str) -> Figure:
+    """Population shares per generation as stacked areas: the replicator
+    dynamics above, the Moran process (one generation: as many steps as
+    individuals) below; the strategies with the largest peak shares are named."""
+    shown = ecosystem_shown(replicator, moran)
+    colours = [colormaps["tab10"](k % 10) for k in range(len(shown))]
+    figure = new_figure(10.0, 7.5)
+    top, bottom = figure.subplots(2, 1)
+    _stack(top, np.arange(len(replicator.shares), dtype=float), replicator.shares, shown, colours)
+    stop = "converged" if replicator.converged else "generation limit"
+    top.set_title(f"replicator dynamics ({replicator.generations} generations, {stop})", fontsize=10)
+    top.set_xlabel("generation")
+    _stack(bottom, moran.steps_at / moran.size, moran.shares, shown, colours)
+    end = "no fixation" if moran.winner is None else f"{literal(names[moran.winner])} fixed"
+    bottom.set_title(
+        f"Moran process ({moran.size} individuals, {moran.steps} steps: {end})",
+        fontsize=10,
+    )
+    bottom.set_xlabel("generation (steps / individuals)")
+    handles = [Patch(color=colour) for colour in colours]
+    labels = [literal(names[i]) for i in shown]
+    if len(shown) < len(names):
+        handles.append(Patch(color="#c8c8c8"))
+        labels.append(f"{len(names) - len(shown)} others")
+    figure.legend(handles, labels, loc="outside right center", fontsize=8, frameon=False)
+    figure.suptitle(literal(title), fontsize=11)
+    return figure
+
+
+def write_ecosystem(
+    names: Sequence[str], replicator: Replicator, moran: MoranRun, title: str, path: str | os.PathLike[str]
+) -> None:
+    """Draw the ecosystem picture (``ecosystem_figure``) into the PNG file PATH."""
+    write_png(ecosystem_figure(names, replicator, moran, title), path)

@@ -26,6 +26,7 @@ COMMAND_MODULES = (
     "hog_arena.cli.strategies_cmd",
     "hog_arena.cli.league_cmd",
     "hog_arena.cli.leaderboard_cmd",
+    "hog_arena.cli.ecosystem_cmd",
     "hog_arena.cli.evolve_cmd",
     "hog_arena.cli.plot_run_cmd",
     "hog_arena.cli.play_cmd",
