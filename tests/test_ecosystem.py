@@ -237,3 +237,18 @@ def test_hog_ecosystem_refuses_with_one_line(db, capsys, args, message):
     assert main(["ecosystem", "--rules", RULES, "--db", db, *args]) == 1
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_hog_ecosystem_on_a_league_hog_league_ran(tmp_path, capsys):
+    # Perfect play wins at least half its games against anyone, so it takes over.
+    db = str(tmp_path / "real.db")
+    specs = ["always_roll(2)", "always_roll(5)", "always_roll(8)", "perfect"]
+    assert main(["league", *specs, "--rules", RULES, "--goal", "30", "--db", db, "--jobs", "1", "--json"]) == 0
+    capsys.readouterr()
+    png = tmp_path / "real.png"
+    assert main(["ecosystem", "--rules", RULES, "--goal", "30", "--db", db, "--json", "--png", str(png)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["replicator"]["converged"] and data["png"] == str(png)
+    assert [s["name"] for s in data["replicator"]["survivors"]] == ["perfect"]
+    assert data["moran"]["winner"] == "perfect" and data["moran"]["individuals"] == 40
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
