@@ -1,20 +1,25 @@
 """A league stored in the results store: entries stored once, cached matches
-reused, new matches stored chunk by chunk as they finish, so an interrupted
-league resumes where it stopped."""
+reused, new matches stored chunk by chunk as they finish (as arrays, in one
+transaction each), so an interrupted league resumes where it stopped, and
+entries added to a finished league play only their own matches."""
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
 
-from arena.league import LeagueError, LeagueSettings, PairResult, run_league
+import numpy as np
+
+from arena.league import LeagueError, LeagueSettings, play_league
 from arena.match import Lineup
-from results.records import LeagueRecord, MatchKey, MatchResult, StrategyRecord
+from results.records import LeagueRecord, MatchKey, StrategyRecord
 from results.store import NotStored, Store
 from strategies import library
 from strategies.table import StrategyTable
 
-__all__ = ["builtin_entries", "default_league_name", "run_stored_league", "shared_names"]
+__all__ = ["add_to_league", "builtin_entries", "default_league_name", "run_stored_league", "shared_names"]
+
+Progress = Callable[[int, int], None]
 
 
 def builtin_entries(rules: str, goal: int = 100) -> list[StrategyTable]:
@@ -98,7 +103,8 @@ def run_stored_league(
     jobs: int = -1,
     backend: str = "loky",
     scheduler: str | None = None,
-    on_progress: Callable[[int, int], None] | None = None,
+    on_progress: Progress | None = None,
+    chunk_size: int | None = None,
 ) -> LeagueRecord:
     """Run (or resume) a league of ENTRIES and store everything; returns the
     finished league. ON_PROGRESS(done, total) counts matches. The entries
@@ -113,31 +119,77 @@ def run_stored_league(
     league = _open_league(store, name, key, records)
     if league.status == "done":
         return league
-    shas = [r.sha256 for r in records]
-    pairs = [(shas[i], shas[j]) for i in range(len(shas)) for j in range(i + 1, len(shas))]
-    cached = store.cached_matches(*key.astuple(), pairs)
-    known = {
-        (i, j): PairResult(i, j, m.a_first, m.a_second, m.stderr)
-        for i in range(len(shas))
-        for j in range(i + 1, len(shas))
-        if (m := cached.get((shas[i], shas[j]))) is not None
-    }
-    total = len(shas) * (len(shas) - 1) // 2
-    done = len(known)
+    order = sorted(range(len(records)), key=lambda k: records[k].id)
+    return _play(store, league, lineup.reordered(order), settings, jobs, backend, scheduler, on_progress, chunk_size)
+
+
+def add_to_league(
+    store: Store,
+    name: str,
+    rules: str,
+    goal: int,
+    entries: Sequence[StrategyTable],
+    *,
+    jobs: int = -1,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    on_progress: Progress | None = None,
+    chunk_size: int | None = None,
+) -> LeagueRecord:
+    """Add ENTRIES to the stored league NAME of RULES and GOAL and play only
+    their matches (against the league and each other), with the league's
+    own settings; returns the finished league. Everything is checked before
+    anything is written: a league that does not exist, entries of another
+    rule set or goal, and entries whose table is in the league already are
+    refused."""
+    league = store.get_league(name, rules, goal)
+    new = _unique(entries)
+    if not new:
+        raise LeagueError(f"nothing to add to league {name!r}: give the strategies to add")
+    present = {table.sha256: table for table in store.league_tables(league.id)}
+    for entry in new:
+        if entry.sha256 in present:
+            raise LeagueError(f"{entry.name!r} is in league {name!r} already (as {present[entry.sha256].name!r})")
+    lineup = Lineup.of([*present.values(), *new])  # new entries of another rule set or goal stop here
+    records = [_store_entry(store, entry) for entry in new]
+    league = store.add_league_entries(league.id, [r.id for r in records])
+    by_sha = {table.sha256: k for k, table in enumerate(lineup.tables)}
+    order = [by_sha[record.sha256] for record in store.league_entries(league.id)]
+    settings = LeagueSettings(league.method, league.games, league.seed)
+    return _play(store, league, lineup.reordered(order), settings, jobs, backend, scheduler, on_progress, chunk_size)
+
+
+def _play(
+    store: Store,
+    league: LeagueRecord,
+    lineup: Lineup,
+    settings: LeagueSettings,
+    jobs: int,
+    backend: str,
+    scheduler: str | None,
+    on_progress: Progress | None,
+    chunk_size: int | None,
+) -> LeagueRecord:
+    """Play LEAGUE's missing matches (LINEUP: its entries in the store's
+    order, by id), store each chunk as it finishes, and finish the league."""
+    stored = store.league_results(league.id)
+    done = ~np.isnan(stored.rates)
+    played = stored.stored
+    del stored  # keep the bool mask only
+    n = len(lineup)
+    total = n * (n - 1) // 2
     if on_progress:
-        on_progress(done, total)
-
-    def store_chunk(results: list[PairResult]) -> None:
-        nonlocal done
-        store.store_matches(
-            *key.astuple(),
-            [MatchResult(shas[r.i], shas[r.j], r.rate, r.first, r.second, r.stderr) for r in results],
-        )
-        done += len(results)
+        on_progress(played, total)
+    shas = [table.sha256 for table in lineup.tables]
+    key = league.key.astuple()
+    chunks = play_league(
+        lineup, settings, done=done, jobs=jobs, backend=backend, scheduler=scheduler, chunk_size=chunk_size
+    )
+    for scores in chunks:
+        store.store_match_arrays(*key, shas, scores.pairs, scores.first, scores.second, scores.stderr)
+        played += len(scores)
         if on_progress:
-            on_progress(done, total)
-
-    run_league(lineup, settings, known=known, jobs=jobs, backend=backend, scheduler=scheduler, on_chunk=store_chunk)
+            on_progress(played, total)
     return store.finish_league(league.id)
 
 
@@ -147,7 +199,7 @@ def _open_league(store: Store, name: str, key: MatchKey, records: list[StrategyR
         league = store.get_league(name, key.rules, key.goal)
     except NotStored:
         return store.create_league(name, *key.astuple(), [r.id for r in records])
-    stored = {r.id for r in store.league_results(league.id).entries}
+    stored = {r.id for r in store.league_entries(league.id)}
     if stored != {r.id for r in records} or league.key != key:
         raise LeagueError(f"league {name!r} already exists with other entries or settings; choose another --name")
     return league

@@ -9,8 +9,11 @@ matches played so far.
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Protocol
+
+import numpy as np
 
 from results.records import LeagueRecord, LeagueResults
 
@@ -74,27 +77,34 @@ class Row:
 
 
 def rank(results: LeagueResults) -> list[Row]:
-    """The league's leaderboard, best first."""
+    """The league's leaderboard, best first, computed from its win-rate
+    array (each mean is ``math.fsum``'s, so it does not depend on the order
+    of the entries)."""
+    entries = results.entries
+    by_name = np.argsort(np.array([entry.name for entry in entries], dtype=object), kind="stable")
+    name_rank = np.empty(len(entries), dtype=np.int64)
+    name_rank[by_name] = np.arange(len(entries))
     unranked = []
-    for entry in results.entries:
-        played = [
-            (opponent, result.win_rate)
-            for opponent in results.entries
-            if opponent.id != entry.id and (result := results.result(entry, opponent)) is not None
-        ]
-        wins = sum(is_win(rate) for _, rate in played)
-        mean = sum(rate for _, rate in played) / len(played) if played else None
-        worst = min(played, key=lambda item: (item[1], item[0].name), default=None)
+    for k, entry in enumerate(entries):
+        rates = results.rates[k]
+        played = ~np.isnan(rates)
+        stored = rates[played]
+        worst = None
+        if len(stored):
+            lowest = stored.min()
+            ties = np.flatnonzero(played & (rates == lowest))
+            worst = int(ties[np.argmin(name_rank[ties])])
+        wins = int(np.count_nonzero(stored > WIN_THRESHOLD))
         unranked.append(
             Row(
                 rank=0,
                 name=entry.name,
                 author=entry.author,
                 wins=wins,
-                losses=len(played) - wins,
-                mean_win_rate=mean,
-                worst_opponent=None if worst is None else worst[0].name,
-                worst_rate=None if worst is None else worst[1],
+                losses=len(stored) - wins,
+                mean_win_rate=math.fsum(stored.tolist()) / len(stored) if len(stored) else None,
+                worst_opponent=None if worst is None else entries[worst].name,
+                worst_rate=None if worst is None else float(rates[worst]),
                 strategy_id=entry.id,
             )
         )

@@ -5,19 +5,23 @@ and a pair of table sha256s (see ``results.store`` for how a pair is kept)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from itertools import combinations
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import insert, select
+import numpy as np
+from sqlalchemy import Select, func, insert, select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
 from results.database import Database, check_name, chunks
 from results.errors import NotStored, StoreError
 from results.models import League, LeagueEntry, Match, Strategy, league_entries, league_row, named_league_row, utc_now
 from results.records import LeagueRecord, LeagueResults, MatchKey, MatchResult, StrategyRecord, ordered_pair
+from strategies.table import StrategyTable
+
+#: Rows read at a time when a league's matches are read back.
+_READ_ROWS = 50_000
 
 __all__ = ["LeagueStore", "stored_matches"]
 
@@ -78,12 +82,108 @@ def _match_row(key: MatchKey, result: MatchResult, now: Any) -> dict[str, Any]:
     }
 
 
+def _league_matches(league: League, *, count: bool = False) -> Select[Any]:
+    """The stored matches under LEAGUE's key between two of its entries: the
+    entries' strategy ids (the pair in sha256 order), ``swapped`` and the
+    rates, or with COUNT their number. The join runs in the database, so no
+    sha256 strings cross over."""
+    a, b = aliased(Strategy), aliased(Strategy)
+    entry_a, entry_b = aliased(LeagueEntry), aliased(LeagueEntry)
+    columns = (
+        (func.count(),)
+        if count
+        else (a.id, b.id, Match.swapped, Match.win_rate, Match.a_first, Match.a_second, Match.stderr)
+    )
+    return (
+        select(*columns)
+        .select_from(Match)
+        .join(a, (a.rules == Match.rules) & (a.goal == Match.goal) & (a.sha256 == Match.sha_a))
+        .join(entry_a, (entry_a.strategy_id == a.id) & (entry_a.league_id == league.id))
+        .join(b, (b.rules == Match.rules) & (b.goal == Match.goal) & (b.sha256 == Match.sha_b))
+        .join(entry_b, (entry_b.strategy_id == b.id) & (entry_b.league_id == league.id))
+        .where(
+            Match.rules == league.rules,
+            Match.goal == league.goal,
+            Match.method == league.method,
+            Match.games == league.games,
+            Match.seed == league.seed,
+        )
+    )
+
+
 def _league_results(session: Session, league: League) -> LeagueResults:
+    """The league with its matches, read in parts of ``_READ_ROWS`` rows into its arrays."""
     entries = league_entries(session, league.id)
-    pairs = {ordered_pair(a.sha256, b.sha256) for a, b in combinations(entries, 2)}
-    record = LeagueRecord.from_row(league)
-    matches = stored_matches(session, record.key, pairs)
-    return LeagueResults(record, tuple(StrategyRecord.from_row(e) for e in entries), matches)
+    results = LeagueResults.empty(LeagueRecord.from_row(league), tuple(StrategyRecord.from_row(e) for e in entries))
+    ids = np.array([e.id for e in entries], dtype=np.int64)  # sorted: entries come by id
+    rows = session.execute(_league_matches(league).execution_options(yield_per=_READ_ROWS))
+    for part in rows.partitions():
+        values = np.array([tuple(row) for row in part], dtype=float).reshape(-1, 7)
+        i = np.searchsorted(ids, values[:, 0].astype(np.int64))
+        j = np.searchsorted(ids, values[:, 1].astype(np.int64))
+        swapped = values[:, 2].astype(bool)
+        results.fill(np.where(swapped, j, i), np.where(swapped, i, j), *values[:, 3:].T)
+    return results
+
+
+def _stored_count(session: Session, league: League) -> int:
+    """How many pairs of LEAGUE's entries have a stored match."""
+    return int(session.execute(_league_matches(league, count=True)).scalar_one())
+
+
+def _check_entries(session: Session, name: str, key: MatchKey, ids: Sequence[int], where: str) -> None:
+    """A NotStored or StoreError unless every one of IDS is a stored strategy of KEY's rule set and goal."""
+    found = {
+        row.id: row for chunk in chunks(ids) for row in session.scalars(select(Strategy).where(Strategy.id.in_(chunk)))
+    }
+    for strategy_id in ids:
+        row = found.get(strategy_id)
+        if row is None:
+            raise NotStored(f"league {name!r}: no stored strategy #{strategy_id} in {where}")
+        if (row.rules, row.goal) != (key.rules, key.goal):
+            raise StoreError(
+                f"league {name!r} is for {key.rules}, goal {key.goal}, but strategy #{row.id} {row.name!r} "
+                f"is for {row.rules}, goal {row.goal}"
+            )
+
+
+def _match_rows(
+    shas: Sequence[str],
+    pairs: np.ndarray,
+    first: np.ndarray,
+    second: np.ndarray,
+    stderr: np.ndarray | None,
+) -> list[dict[str, Any]]:
+    """The varying columns of the ``matches`` rows of matches given as arrays
+    (see ``store_match_arrays``), or a StoreError for a bad one."""
+    for sha in shas:
+        _check_sha(sha)
+    pairs = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
+    first, second = np.asarray(first, dtype=float), np.asarray(second, dtype=float)
+    errors = None if stderr is None else np.asarray(stderr, dtype=float)
+    if not len(first) == len(second) == len(pairs) or (errors is not None and len(errors) != len(pairs)):
+        raise StoreError(f"{len(pairs)} pairs need as many rates, got {len(first)} and {len(second)}")
+    if len(pairs) and (pairs.min() < 0 or pairs.max() >= len(shas)):
+        raise StoreError(f"pairs name tables outside 0..{len(shas) - 1}")
+    rate = (first + second) / 2
+    if not np.all((first >= 0) & (first <= 1) & (second >= 0) & (second <= 1)):
+        bad = int(np.flatnonzero(~((first >= 0) & (first <= 1) & (second >= 0) & (second <= 1)))[0])
+        raise StoreError(f"rates of match {pairs[bad].tolist()} must be in 0..1, got {(first[bad], second[bad])}")
+    if errors is not None and np.any(errors < 0):
+        raise StoreError(f"standard error of match {pairs[int(np.argmax(errors < 0))].tolist()} is negative")
+    order = np.argsort(np.array(shas))  # the sha256 rank of each table
+    rank = np.empty(len(shas), dtype=np.int64)
+    rank[order] = np.arange(len(shas))
+    swapped = rank[pairs[:, 0]] > rank[pairs[:, 1]]
+    low = np.where(swapped, pairs[:, 1], pairs[:, 0]).tolist()
+    high = np.where(swapped, pairs[:, 0], pairs[:, 1]).tolist()
+    errors_list = [None] * len(pairs) if errors is None else [None if e != e else e for e in errors.tolist()]
+    return [
+        {"sha_a": shas[i], "sha_b": shas[j], "swapped": s, "win_rate": w, "a_first": f, "a_second": t, "stderr": e}
+        for i, j, s, w, f, t, e in zip(
+            low, high, swapped.tolist(), rate.tolist(), first.tolist(), second.tolist(), errors_list, strict=True
+        )
+    ]
 
 
 class LeagueStore(Database):
@@ -106,20 +206,7 @@ class LeagueStore(Database):
         if len(ids) < 2:
             raise StoreError(f"league {name!r} needs at least 2 different strategies, got {len(ids)}")
         with self._session(write=True) as session:
-            found = {
-                row.id: row
-                for chunk in chunks(ids)
-                for row in session.scalars(select(Strategy).where(Strategy.id.in_(chunk)))
-            }
-            for strategy_id in ids:
-                row = found.get(strategy_id)
-                if row is None:
-                    raise NotStored(f"league {name!r}: no stored strategy #{strategy_id} in {self.where}")
-                if (row.rules, row.goal) != (key.rules, key.goal):
-                    raise StoreError(
-                        f"league {name!r} is for {rules}, goal {goal}, but strategy #{row.id} {row.name!r} "
-                        f"is for {row.rules}, goal {row.goal}"
-                    )
+            _check_entries(session, name, key, ids, self.where)
             league = League(
                 name=name,
                 rules=key.rules,
@@ -179,14 +266,65 @@ class LeagueStore(Database):
             for chunk in chunks(list(rows.values())):
                 session.execute(statement, chunk)
 
+    def store_match_arrays(
+        self,
+        rules: str,
+        goal: int,
+        method: str,
+        games: int,
+        seed: int,
+        shas: Sequence[str],
+        pairs: np.ndarray,
+        first: np.ndarray,
+        second: np.ndarray,
+        stderr: np.ndarray | None = None,
+    ) -> None:
+        """Cache a batch of matches given as arrays, in one transaction, as
+        ``store_matches`` does: row k is table ``SHAS[pairs[k, 0]]`` against
+        ``SHAS[pairs[k, 1]]`` with its chances FIRST and SECOND (win rate their
+        mean) and STDERR (NaN or None: none). The bulk path of leagues."""
+        key = MatchKey(rules, goal, method, games, seed)
+        rows = _match_rows(shas, pairs, first, second, stderr)
+        if not rows:
+            return
+        dialect_insert = sqlite_insert if self.url.get_backend_name() == "sqlite" else postgresql_insert
+        statement = (
+            dialect_insert(Match)
+            .values(
+                rules=key.rules, goal=key.goal, method=key.method, games=key.games, seed=key.seed, created=utc_now()
+            )
+            .on_conflict_do_nothing()
+        )
+        with self._session(write=True) as session:
+            session.execute(statement, rows)
+
+    def add_league_entries(self, league_id: int, strategy_ids: Iterable[int]) -> LeagueRecord:
+        """Add strategies to a league (it runs again until ``finish_league``), in
+        one transaction; a strategy already in the league is refused."""
+        ids = list(dict.fromkeys(int(i) for i in strategy_ids))
+        with self._session(write=True) as session:
+            league = league_row(session, league_id, self.where)
+            record = LeagueRecord.from_row(league)
+            _check_entries(session, league.name, record.key, ids, self.where)
+            present = {e.id: e for e in league_entries(session, league.id)}
+            for strategy_id in ids:
+                if strategy_id in present:
+                    name = present[strategy_id].name
+                    raise StoreError(f"strategy #{strategy_id} {name!r} is in league {league.name!r} already")
+            if not ids:
+                raise StoreError(f"no strategies to add to league {league.name!r}")
+            session.execute(insert(LeagueEntry), [{"league_id": league.id, "strategy_id": i} for i in ids])
+            league.status, league.finished = "running", None
+            session.flush()
+            return LeagueRecord.from_row(league)
+
     def finish_league(self, league_id: int) -> LeagueRecord:
         """Mark a league done; refused while a pair of its entries has no stored match."""
         with self._session(write=True) as session:
             league = league_row(session, league_id, self.where)
-            results = _league_results(session, league)
-            if not results.complete:
-                n = len(results.entries)
-                missing = n * (n - 1) // 2 - len(results.matches)
+            n = len(league_entries(session, league.id))
+            missing = n * (n - 1) // 2 - _stored_count(session, league)
+            if missing:
                 raise StoreError(f"league #{league.id} {league.name!r} still misses {missing} of its matches")
             league.status = "done"
             league.finished = utc_now()
@@ -207,6 +345,27 @@ class LeagueStore(Database):
                 .order_by(League.id.desc())
             ).first()
             return None if league is None else LeagueRecord.from_row(league)
+
+    def league_entries(self, league_id: int) -> list[StrategyRecord]:
+        """The strategies of a league, by id (without their matches)."""
+        with self._session() as session:
+            league = league_row(session, league_id, self.where)
+            return [StrategyRecord.from_row(row) for row in league_entries(session, league.id)]
+
+    def league_tables(self, league_id: int) -> list[StrategyTable]:
+        """The tables of a league's strategies, by id, in one query."""
+        with self._session() as session:
+            league = league_row(session, league_id, self.where)
+            return [
+                StrategyTable(
+                    np.frombuffer(row.table, dtype=np.int8).reshape(row.goal, row.goal),
+                    row.rules,
+                    row.name,
+                    row.origin,
+                    dict(row.params),
+                )
+                for row in league_entries(session, league.id)
+            ]
 
     def league_results(self, league_id: int) -> LeagueResults:
         """A league with its entries and the matches stored so far."""

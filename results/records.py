@@ -9,10 +9,10 @@ database).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
-from itertools import combinations
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
@@ -221,25 +221,78 @@ class MatchResult(_Record):
         return MatchResult(self.b, self.a, 1.0 - self.win_rate, 1.0 - self.a_second, 1.0 - self.a_first, self.stderr)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class LeagueResults:
-    """A league, its entries (by id) and its stored matches (keyed by the pair in sha256 order)."""
+    """A league, its entries (by id) and its stored matches as n x n arrays
+    in entry order: ``rates[i, j]`` is entry i's win rate against entry j,
+    ``first`` and ``second`` its chances moving first and second, ``stderr``
+    their standard error (simulated leagues; None for exact ones); NaN
+    where no match is stored (and on the diagonal). Each match fills both
+    orientations: its writer's rates as given, the other as
+    ``MatchResult.flipped`` sees it."""
 
     league: LeagueRecord
     entries: tuple[StrategyRecord, ...]
-    matches: Mapping[tuple[str, str], MatchResult]
+    rates: np.ndarray
+    first: np.ndarray
+    second: np.ndarray
+    stderr: np.ndarray | None = None
+
+    @classmethod
+    def empty(cls, league: LeagueRecord, entries: tuple[StrategyRecord, ...]) -> LeagueResults:
+        """No match stored yet (fill it with ``fill``)."""
+        n = len(entries)
+        stderr = np.full((n, n), np.nan) if league.method == "simulate" else None
+        return cls(league, entries, np.full((n, n), np.nan), np.full((n, n), np.nan), np.full((n, n), np.nan), stderr)
+
+    @classmethod
+    def of(
+        cls, league: LeagueRecord, entries: tuple[StrategyRecord, ...], matches: Iterable[MatchResult]
+    ) -> LeagueResults:
+        """The league with MATCHES (between its entries' tables) stored."""
+        results = cls.empty(league, entries)
+        where = {entry.sha256: k for k, entry in enumerate(entries)}
+        found = [m for m in matches if m.a in where and m.b in where]
+        values = np.array([(m.win_rate, m.a_first, m.a_second, m.stderr) for m in found], dtype=float).reshape(-1, 4)
+        a = np.array([where[m.a] for m in found], dtype=np.int64)
+        b = np.array([where[m.b] for m in found], dtype=np.int64)
+        results.fill(a, b, *values.T)
+        return results
+
+    def fill(
+        self, a: np.ndarray, b: np.ndarray, rate: np.ndarray, first: np.ndarray, second: np.ndarray, stderr: np.ndarray
+    ) -> None:
+        """Record matches of entries A against entries B (index arrays) as their writers gave them."""
+        self.rates[a, b], self.rates[b, a] = rate, 1.0 - rate
+        self.first[a, b], self.first[b, a] = first, 1.0 - second
+        self.second[a, b], self.second[b, a] = second, 1.0 - first
+        if self.stderr is not None:
+            self.stderr[a, b] = self.stderr[b, a] = stderr
+
+    @cached_property
+    def _index(self) -> dict[int, int]:
+        return {entry.id: k for k, entry in enumerate(self.entries)}
 
     def result(self, a: StrategyRecord, b: StrategyRecord) -> MatchResult | None:
         """A's result against B, or None if that match is not stored yet."""
-        stored = self.matches.get(ordered_pair(a.sha256, b.sha256))
-        if stored is None or stored.a == a.sha256:
-            return stored
-        return stored.flipped()
+        i, j = self._index[a.id], self._index[b.id]
+        if i == j or np.isnan(self.rates[i, j]):
+            return None
+        stderr = None if self.stderr is None else float(self.stderr[i, j])
+        return MatchResult(
+            a.sha256, b.sha256, float(self.rates[i, j]), float(self.first[i, j]), float(self.second[i, j]), stderr
+        )
+
+    @property
+    def stored(self) -> int:
+        """How many pairs of entries have a stored match."""
+        return int(np.count_nonzero(~np.isnan(self.rates))) // 2
 
     @property
     def complete(self) -> bool:
         """Whether every pair of entries has a stored match."""
-        return all(self.result(a, b) is not None for a, b in combinations(self.entries, 2))
+        n = len(self.entries)
+        return self.stored == n * (n - 1) // 2
 
 
 @dataclass(frozen=True)

@@ -89,7 +89,7 @@ def test_equal_records_share_a_rank():
         (e.sha256, g.sha256): MatchResult(e.sha256, g.sha256, 0.75, 0.75, 0.75),
     }
     league = LeagueRecord(1, "x", RULES, GOAL, "exact", 0, 0, "done", None, None)
-    rows = rank(LeagueResults(league, tuple(records), matches))
+    rows = rank(LeagueResults.of(league, tuple(records), matches.values()))
     assert [(r.rank, r.name, r.wins, r.mean_win_rate) for r in rows] == [
         (1, "E", 1, 0.625),
         (1, "F", 1, 0.625),

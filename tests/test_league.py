@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arena.league import LeagueError, LeagueSettings, run_league, win_rate_matrix
+from arena.league import LeagueError, LeagueSettings, PairScores, pair_chunks, play_league, run_league, win_rate_matrix
 from arena.match import IncompatibleTables, play_match
 from arena.parallel import BackendError
 from arena.tournament import builtin_entries, run_stored_league
@@ -42,21 +42,20 @@ def test_exact_league_of_builtins_matches_the_plain_reference(rules):
     entries = builtin_entries(rules, goal)[::3] + random_tables(rules, 2, goal)
     results = run_league(entries, LeagueSettings("exact"), jobs=1)
     assert len(results) == len(entries) * (len(entries) - 1) // 2
-    for r in results:
-        a, b = entries[r.i], entries[r.j]
-        first, second = Game(a, b, get_rules(rules), goal).first_second()
-        assert r.first == pytest.approx(first, abs=1e-9)
-        assert r.second == pytest.approx(second, abs=1e-9)
+    assert (results.pairs == np.argwhere(np.triu(np.ones((len(entries),) * 2), 1))).all()
+    for (i, j), got_first, got_second in zip(results.pairs, results.first, results.second, strict=True):
+        first, second = Game(entries[i], entries[j], get_rules(rules), goal).first_second()
+        assert got_first == pytest.approx(first, abs=1e-9)
+        assert got_second == pytest.approx(second, abs=1e-9)
 
 
 def test_simulated_league_agrees_with_the_exact_one_within_four_standard_errors():
     entries = random_tables("swine_align", 4) + builtin_entries("swine_align", GOAL)[4:7]
     exact = run_league(entries, LeagueSettings("exact"), jobs=1)
     simulated = run_league(entries, LeagueSettings("simulate", games=4000, seed=3), jobs=1)
-    for e, s in zip(exact, simulated, strict=True):
-        assert (e.i, e.j) == (s.i, s.j)
-        assert s.stderr is not None and 0 < s.stderr < 0.02
-        assert abs(e.rate - s.rate) <= 4 * s.stderr + 1e-12
+    assert (exact.pairs == simulated.pairs).all() and exact.stderr is None
+    assert ((0 < simulated.stderr) & (simulated.stderr < 0.02)).all()
+    assert (abs(exact.rate - simulated.rate) <= 4 * simulated.stderr + 1e-12).all()
 
 
 @pytest.mark.parametrize("settings", [LeagueSettings("exact"), LeagueSettings("simulate", games=500, seed=11)])
@@ -65,7 +64,8 @@ def test_results_do_not_depend_on_workers_or_chunks(settings):
     one = run_league(entries, settings, jobs=1, chunk_size=50)
     two = run_league(entries, settings, jobs=2, chunk_size=3)
     threads = run_league(entries, settings, jobs=2, backend="threading", chunk_size=1)
-    assert one == two == threads
+    for other in (two, threads):
+        assert_same(one, other)
 
 
 def test_dask_local_cluster_gives_identical_results():
@@ -79,23 +79,45 @@ def test_dask_local_cluster_gives_identical_results():
         on_dask_exact = run_league(
             entries, LeagueSettings("exact"), backend="dask", scheduler=cluster.scheduler_address
         )
-    assert on_dask == local
-    assert on_dask_exact == local_exact
+    assert_same(on_dask, local)
+    assert_same(on_dask_exact, local_exact)
 
 
-def test_known_pairs_are_not_recomputed_and_the_matrix_is_consistent():
+def assert_same(one: PairScores, other: PairScores) -> None:
+    """Bit for bit the same scores of the same pairs."""
+    assert (one.pairs == other.pairs).all()
+    assert (one.first == other.first).all() and (one.second == other.second).all()
+    assert (one.stderr is None) == (other.stderr is None)
+    if one.stderr is not None:
+        assert (one.stderr == other.stderr).all()
+
+
+def test_done_pairs_are_not_played_and_the_matrix_is_consistent():
     entries = random_tables("hog_pile", 5)
     full = run_league(entries, LeagueSettings("exact"), jobs=1)
-    computed = []
-    known = {(r.i, r.j): r for r in full[:6]}
-    again = run_league(entries, LeagueSettings("exact"), known=known, jobs=1, on_chunk=computed.extend)
-    assert again == full
-    assert len(computed) == len(full) - 6
+    done = np.zeros((5, 5), dtype=bool)
+    done[0, 1:] = True  # the first entry's four matches
+    done[2, 4] = True
+    rest = PairScores.joined(list(play_league(entries, LeagueSettings("exact"), done=done, jobs=1, chunk_size=2)))
+    assert [tuple(p) for p in rest.pairs] == [(1, 2), (1, 3), (1, 4), (2, 3), (3, 4)]
+    played = [k for k, (i, j) in enumerate(full.pairs) if not done[i, j]]
+    assert (rest.first == full.first[played]).all() and (rest.second == full.second[played]).all()
     matrix = win_rate_matrix(len(entries), full)
     off_diagonal = ~np.eye(len(entries), dtype=bool)
     assert np.allclose((matrix + matrix.T)[off_diagonal], 1.0)
     assert np.isnan(matrix.diagonal()).all()
     assert matrix[0, 1] == pytest.approx(play_match(entries[0], entries[1]).rate)
+    assert matrix[3, 2] == pytest.approx(1 - play_match(entries[2], entries[3]).rate)
+
+
+@pytest.mark.parametrize("size", [1, 3, 7, 100])
+def test_pair_chunks_cover_the_missing_pairs_once_in_order(size):
+    rng = np.random.default_rng(size)
+    done = rng.random((9, 9)) < 0.4
+    chunks = list(pair_chunks(9, size, done))
+    assert all(1 <= len(c) <= size for c in chunks) and all(len(c) == size for c in chunks[:-1])
+    got = [tuple(p) for c in chunks for p in c]
+    assert got == [(i, j) for i in range(9) for j in range(i + 1, 9) if not done[i, j]]
 
 
 def test_bad_leagues_are_refused_with_one_line():

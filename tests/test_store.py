@@ -144,7 +144,7 @@ def test_create_league_stores_the_league_and_its_entries(store):
     assert (league.status, league.method, league.games, league.seed) == ("running", "exact", 0, 0)
     results = store.league_results(league.id)
     assert [e.id for e in results.entries] == sorted([a.id, b.id, c.id])
-    assert dict(results.matches) == {}
+    assert results.stored == 0 and np.isnan(results.rates).all()
     assert not results.complete
 
 

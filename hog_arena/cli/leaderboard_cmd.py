@@ -33,7 +33,7 @@ def render_leaderboard(
     names share (SHARED, by strategy id) lists them: ``stored = other``."""
     league = results.league
     n = len(results.entries)
-    stored, total = len(results.matches), n * (n - 1) // 2
+    stored, total = results.stored, n * (n - 1) // 2
     title = f"League #{league.id} {league.name!r}: {league.rules}, goal {league.goal}, {league.method}, {n} strategies"
     table = Table(title=literal(title))
     for column in ("rank", "name", "author", "wins", "losses", "mean win rate", "worst match"):

@@ -6,14 +6,15 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from arena.league import LeagueSettings
+from arena.league import LeagueError, LeagueSettings
 from arena.parallel import BACKENDS
-from arena.tournament import builtin_entries, run_stored_league, shared_names
+from arena.tournament import add_to_league, builtin_entries, run_stored_league, shared_names
 from hog_arena.cli.leaderboard_cmd import COLUMNS, render_leaderboard, shared_label
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 from hog_arena.cli.text import say
 from results.leaderboard import rank
-from results.store import open_store
+from results.records import StrategyRecord
+from results.store import Store, open_store
 from strategies.spec import resolve_spec
 
 
@@ -38,29 +39,39 @@ def register(app: typer.Typer) -> None:
         backend: str = typer.Option("loky", "--backend", help=f"joblib backend: {', '.join(BACKENDS)}."),
         scheduler: str | None = typer.Option(None, "--scheduler", help="Dask scheduler address for --backend dask."),
         top: int | None = typer.Option(None, "--top", min=1, help="Show only the first N rows of the leaderboard."),
+        add: bool = typer.Option(
+            False,
+            "--add",
+            help="Add the SPECs (with --all: every stored strategy not in it yet) to the finished league --name, "
+            "playing only their matches, with the league's settings.",
+        ),
     ) -> None:
         """Run a round-robin league (every pair, both seatings), store it, print its leaderboard."""
         if method == "simulate" and games == 0:
             games = 10_000
         settings = LeagueSettings(method, games, seed)
+        if add and not name:
+            raise typer.BadParameter("--add needs --name: the league to add to")
         with open_store(db) as store:
+            if add and name and (method, games, seed) != ("exact", 0, 0):
+                _check_settings(store, name, rules, goal, settings)
             entries = [resolve_spec(spec, rules, goal, store) for spec in specs or []]
             if all_stored:
-                entries += [store.get_strategy(r.id, rules, goal) for r in store.list_strategies(rules, goal)]
-            if not specs and not all_stored:
+                stored = _stored_to_add(store, rules, goal, name if add else None)
+                entries += [store.get_strategy(r.id, rules, goal) for r in stored]
+            if not specs and not all_stored and not add:
                 entries = builtin_entries(rules, goal)
             with _progress() as progress:
                 task = progress.add_task("matches", total=None)
-                league = run_stored_league(
-                    store,
-                    entries,
-                    settings,
-                    name=name,
-                    jobs=jobs,
-                    backend=backend,
-                    scheduler=scheduler,
-                    on_progress=lambda done, total: progress.update(task, completed=done, total=total),
-                )
+
+                def on_progress(done: int, total: int) -> None:
+                    progress.update(task, completed=done, total=total)
+
+                options = {"jobs": jobs, "backend": backend, "scheduler": scheduler, "on_progress": on_progress}
+                if add and name:
+                    league = add_to_league(store, name, rules, goal, entries, **options)
+                else:
+                    league = run_stored_league(store, entries, settings, name=name, **options)
             results = store.league_results(league.id)
         shared = shared_names(entries, results.entries)
         names = {entry.id: entry.name for entry in results.entries}
@@ -76,6 +87,22 @@ def register(app: typer.Typer) -> None:
             "aliases": {names[strategy_id]: list(others) for strategy_id, others in shared.items()},
         }
         emit(data, as_json, lambda: render_leaderboard(results, rows, shared))
+
+
+def _check_settings(store: Store, name: str, rules: str, goal: int, settings: LeagueSettings) -> None:
+    """A LeagueError if SETTINGS, given with --add, are not those of the league NAME."""
+    league = store.get_league(name, rules, goal)
+    if settings.key(rules, goal) != league.key:
+        raise LeagueError(f"league {name!r} is {league.method}; --add plays with the league's own settings")
+
+
+def _stored_to_add(store: Store, rules: str, goal: int, league: str | None) -> list[StrategyRecord]:
+    """The stored strategies --all takes: all of them, or those not in LEAGUE yet (--add)."""
+    stored = store.list_strategies(rules, goal)
+    if league is None:
+        return stored
+    present = {r.id for r in store.league_entries(store.get_league(league, rules, goal).id)}
+    return [r for r in stored if r.id not in present]
 
 
 def _progress() -> Progress:

@@ -75,7 +75,7 @@ class Leaderboard:
             "league": self.results.league.as_dict(),
             "entries": len(self.results.entries),
             "pairs": self.pairs,
-            "matches": len(self.results.matches),
+            "matches": self.results.stored,
             "rows": [row.as_dict() for row in self.rows],
         }
 
@@ -179,7 +179,7 @@ class ArenaService:
 
     def matrix_png(self, board: Leaderboard) -> bytes:
         """The win-rate matrix of a league as PNG."""
-        key = ("matrix", board.results.league.id, len(board.results.matches))
+        key = ("matrix", board.results.league.id, board.results.stored)
         return self._pictures.get(key, lambda: win_rate_matrix_figure(board.results, board.rows)[0])
 
     # --- strategies ---
