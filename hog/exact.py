@@ -39,6 +39,7 @@ __all__ = [
     "win_probabilities_pairs",
     "win_probabilities_many",
     "best_response",
+    "best_response_to_always_roll",
     "perfect_play",
     "checked_table",
     "checked_tables",
@@ -525,6 +526,19 @@ def best_response(opponent: np.ndarray, rules: RuleSet | str, sides: int = 6, im
     if compiled.full_state:
         return _full_state_solution(opponent, compiled, improve)
     return _solution(*kernels.solve(opponent, False, compiled.exact_arrays), compiled)
+
+
+def best_response_to_always_roll(num_rolls: int, rules: RuleSet | str, goal: int = 100) -> Solution:
+    """``best_response`` to always_roll(NUM_ROLLS) at GOAL with six-sided
+    dice, solved once per process (the table is read-only). With NUM_ROLLS 6,
+    the course's baseline, it is every ``final_strategy`` of the project: the
+    library's and each course module's."""
+    return _best_response_to_always_roll(int(num_rolls), get_rules(rules), int(goal))
+
+
+@lru_cache(maxsize=128)
+def _best_response_to_always_roll(num_rolls: int, rules: RuleSet, goal: int) -> Solution:
+    return best_response(np.full((goal, goal), num_rolls, dtype=np.int8), rules)
 
 
 def perfect_play(rules: RuleSet | str, goal: int = 100, sides: int = 6) -> Solution:

@@ -4,10 +4,13 @@ Every rule set has ``always_roll(n)``, its two named strategies from the
 course (a zero-dice strategy and a rule strategy: aliases of families, with
 the course's parameter names and defaults, made from the rows of
 ``COURSE_STRATEGIES``), ``catch_up`` where the course has it,
-``perfect`` (perfect play, solved exactly) and ``final_strategy`` (the
-project's best against ``always_roll(6)``: a ``response``-family member whose
-parameters are committed below, or for the rule sets without committed
-parameters the exact best response itself).
+``perfect`` (perfect play, solved exactly), ``best_response(num_rolls=6)``
+(the exact best response to ``always_roll(num_rolls)``) and
+``final_strategy``: ``best_response(6)``, the exact best response to the
+course's baseline ``always_roll(6)``, the same table as each course module's
+``final_strategy`` (both come from ``hog.exact.best_response_to_always_roll``,
+solved once per process). Where the rules have memory a best response is the
+table derived from optimal full-state play (see ``hog.exact.Solution``).
 """
 
 from __future__ import annotations
@@ -24,12 +27,12 @@ from strategies.families import (
     ALWAYS_ROLL,
     FAMILIES,
     GAIN,
-    RESPONSE,
     SWAP,
     SWAP_UNGUARDED,
     TRIGGER,
     ZERO_DICE,
     Family,
+    Parameter,
     Plane,
 )
 from strategies.table import StrategyTable
@@ -38,7 +41,6 @@ __all__ = [
     "CourseStrategies",
     "UnknownStrategy",
     "COURSE_STRATEGIES",
-    "FINAL_PARAMETERS",
     "builtins",
     "entries",
     "names",
@@ -98,23 +100,6 @@ COURSE_STRATEGIES: dict[str, CourseStrategies] = {
 #: Rule sets whose course module has ``catch_up``.
 _CATCH_UP = ("swine_swap", "square_swine", "sus_fuss", "fuzzy_factors")
 
-#: final_strategy: the best ``response`` member that ``hog evolve --rules R``
-#: (default settings, seed 0; swine_swap: seed 1) evolved against
-#: always_roll(6); each one's exact win rate equals the best response's.
-FINAL_PARAMETERS: dict[str, dict[str, int]] = {
-    "more_boar": dict(cutoff=98, num_rolls=6, lead=72, lead_rolls=6, trail=94, trail_rolls=7, extra_turn=22, close=0),
-    "hog_pile": dict(cutoff=193, num_rolls=6, lead=98, lead_rolls=10, trail=94, trail_rolls=6, extra_turn=25, close=1),
-    "swine_swap": dict(
-        cutoff=198, num_rolls=6, lead=80, lead_rolls=6, trail=100, trail_rolls=8, extra_turn=30, close=0
-    ),
-    "square_swine": dict(
-        cutoff=185, num_rolls=6, lead=89, lead_rolls=1, trail=94, trail_rolls=10, extra_turn=22, close=0
-    ),
-    "swine_align": dict(
-        cutoff=189, num_rolls=6, lead=22, lead_rolls=6, trail=94, trail_rolls=6, extra_turn=12, close=0
-    ),
-}
-
 
 def _catch_up(plane: Plane, params: Mapping[str, int]) -> np.ndarray:
     return np.where(plane.score < plane.opponent, 6, 5)
@@ -125,31 +110,27 @@ def _perfect(rules: str, goal: int) -> np.ndarray:
     return exact.perfect_play(rules, goal).table
 
 
-def _best_response_to_sixes(plane: Plane, params: Mapping[str, int]) -> np.ndarray:
-    return _solved_against_sixes(plane.compiled.name, plane.goal)
-
-
-@lru_cache(maxsize=16)
-def _solved_against_sixes(rules: str, goal: int) -> np.ndarray:
-    """The exact best response to always_roll(6) (read-only; solved once per process)."""
-    return exact.best_response(np.full((goal, goal), 6, dtype=np.int8), rules).table
+def _best_response(plane: Plane, params: Mapping[str, int]) -> np.ndarray:
+    return exact.best_response_to_always_roll(params["num_rolls"], plane.compiled.name, plane.goal).table
 
 
 CATCH_UP = Family("catch_up", "6 dice when behind, 5 otherwise", (), _catch_up, origin="builtin")
 PERFECT = Family(
     "perfect", "perfect play, solved exactly", (), lambda plane, _: _perfect(plane.compiled.name, plane.goal), "solved"
 )
-_FINAL = "the project's best against always_roll(6): "
-
-
-def _final_strategy(rules: str) -> Family:
-    """The evolved response member where its parameters are committed, else
-    the exact best response to always_roll(6) (where the rules have memory:
-    the table derived from optimal full-state play, see hog.exact.Solution)."""
-    if rules not in FINAL_PARAMETERS:
-        return Family("final_strategy", _FINAL + "its exact best response", (), _best_response_to_sixes, "solved")
-    final = FINAL_PARAMETERS[rules]
-    return RESPONSE.alias("final_strategy", fixed=final, about=_FINAL + RESPONSE.expression(RESPONSE.bind(**final)))
+BEST_RESPONSE = Family(
+    "best_response",
+    "the exact best response to always_roll({num_rolls})",
+    (Parameter("num_rolls", 0, 10, 6, "the dice count of the always_roll opponent"),),
+    _best_response,
+    "solved",
+)
+FINAL_STRATEGY = BEST_RESPONSE.alias(
+    "final_strategy",
+    fixed={"num_rolls": 6},
+    origin="solved",
+    about="best_response(6): the exact best response to always_roll(6), the course's baseline",
+)
 
 
 @cache
@@ -159,7 +140,7 @@ def builtins(rules: str) -> dict[str, Family]:
     named = [ALWAYS_ROLL.alias("always_roll"), *COURSE_STRATEGIES[rules].entries()]
     if rules in _CATCH_UP:
         named.append(CATCH_UP)
-    named += [PERFECT, _final_strategy(rules)]
+    named += [PERFECT, FINAL_STRATEGY, BEST_RESPONSE]
     return {entry.name: entry for entry in named}
 
 

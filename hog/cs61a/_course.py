@@ -11,9 +11,6 @@ rules come from ``hog.rules`` and the game loop from ``hog.game``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache
-
-import numpy as np
 
 # Imported here, not when first needed: inside as_course_hog, "hog" is the course module.
 from hog import exact
@@ -198,17 +195,13 @@ def run_experiments(
         print(f"{label} win rate:", average_win_rate(strategy))
 
 
-@cache
-def _best_response_to_always_roll_6(rules: str, goal: int) -> np.ndarray:
-    return exact.best_response(np.full((goal, goal), 6, dtype=np.int8), rules).table
-
-
 def final_strategy_move(rules: RuleSet, score: int, opponent_score: int, goal: int = GOAL) -> int:
-    """The project's final strategy for RULES: the exact best response to
-    always_roll(6), solved once per process (the library's evolved
-    final_strategy wins exactly as often against always_roll(6))."""
+    """The move of every course module's ``final_strategy`` under RULES: the
+    exact best response to always_roll(6), the same table as the library's
+    ``final_strategy`` (``hog.exact.best_response_to_always_roll``, solved
+    once per process)."""
     assert 0 <= score < goal and 0 <= opponent_score < goal, "The game should be over."
-    return int(_best_response_to_always_roll_6(rules.name, goal)[score, opponent_score])
+    return int(exact.best_response_to_always_roll(6, rules, goal).table[score, opponent_score])
 
 
 def take_turn_of_both(

@@ -253,13 +253,13 @@ def averaging(namespace: Namespace, count: str) -> tuple[Callable[..., Callable[
 
 def final_strategy(namespace: Namespace, rules: str, rate: str) -> Callable[[int, int], int]:
     """The course module's ``final_strategy(score, opponent_score)`` under
-    RULES: the project's best strategy, which wins RATE of its games against
+    RULES: the exact best response to always_roll(6), the same table as the
+    library's ``final_strategy``; it wins RATE of its games against
     always_roll(6) (its docstring says so)."""
     rule_set = get_rules(rules)
 
     def strategy(score: int, opponent_score: int) -> int:
         return _course.final_strategy_move(rule_set, score, opponent_score)
 
-    how = "the exact best response to always_roll(6)"
-    doc = f"The project's best strategy for these rules: {how}. Wins {rate} against always_roll(6)."
+    doc = f"The exact best response to always_roll(6), the course's baseline. Wins {rate} against always_roll(6)."
     return named(strategy, namespace, "final_strategy", doc)
