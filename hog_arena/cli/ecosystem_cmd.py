@@ -30,15 +30,9 @@ def league_matrix(results: LeagueResults, rows: list[Row]) -> np.ndarray:
         raise ValueError(
             f"league #{league.id} {league.name!r} is unfinished ({league.status}); run `hog league` again to finish it"
         )
-    n = len(results.entries)
-    entries = {entry.id: entry for entry in results.entries}
-    ordered = [entries[row.strategy_id] for row in rows]
-    matrix = np.full((n, n), np.nan)
-    for i, a in enumerate(ordered):
-        for j, b in enumerate(ordered):
-            result = results.result(a, b) if i != j else None
-            if result is not None:
-                matrix[i, j] = result.win_rate
+    where = {entry.id: k for k, entry in enumerate(results.entries)}
+    order = [where[row.strategy_id] for row in rows]
+    matrix: np.ndarray = results.rates[np.ix_(order, order)]
     return matrix
 
 
