@@ -5,10 +5,11 @@ default parameters, a ``hog evolve`` run with the default settings for each
 family asked for (stored in a temporary database), and the exact best
 response, the ceiling. Win rates are exact; gaps are in percentage points
 below the best response; seconds are wall time of the whole run (workers'
-start included).
+start included). Each family of ``--versus-perfect`` is also evolved
+against ``perfect``: its exact win rate against perfect play and seconds.
 
     python benchmarks/evolve_quality.py [--rules R ...] [--families F ...]
-        [--seed S] [--population N] [--generations N] [--jobs J]
+        [--versus-perfect F ...] [--seed S] [--population N] [--generations N] [--jobs J]
 """
 
 from __future__ import annotations
@@ -42,11 +43,13 @@ def best_named(rules: str, opponent) -> tuple[str, float]:
     return name, rates[name]
 
 
-def evolve_once(db: str, rules: str, family: str, settings: Settings, seed: int, jobs: int) -> tuple[RunOutcome, float]:
-    """One run with these settings, stored in DB, and its wall time."""
+def evolve_once(
+    db: str, rules: str, family: str, settings: Settings, seed: int, jobs: int, opponent: str = DEFAULT_OPPONENT
+) -> tuple[RunOutcome, float]:
+    """One run against OPPONENT with these settings, stored in DB, and its wall time."""
     start = time.perf_counter()
     with open_store(db) as store:
-        run = start_run(store, rules, GOAL, family=family, settings=settings, seed=seed)
+        run = start_run(store, rules, GOAL, family=family, opponent=opponent, settings=settings, seed=seed)
         outcome = continue_run(store, run.id, jobs=jobs)
     return outcome, time.perf_counter() - start
 
@@ -54,7 +57,10 @@ def evolve_once(db: str, rules: str, family: str, settings: Settings, seed: int,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", nargs="*", default=list(RULE_SETS), choices=list(RULE_SETS))
-    parser.add_argument("--families", nargs="*", default=[DEFAULT_FAMILY, "lead"])
+    parser.add_argument("--families", nargs="*", default=[DEFAULT_FAMILY, "lead", "lookahead"])
+    parser.add_argument(
+        "--versus-perfect", nargs="*", default=["lookahead"], help="families also evolved against perfect"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--population", type=int, default=Settings.population)
     parser.add_argument("--generations", type=int, default=Settings.generations)
@@ -64,6 +70,7 @@ def main() -> None:
 
     print(f"against {DEFAULT_OPPONENT}, goal {GOAL}; {settings}; seed {args.seed}; jobs {args.jobs}")
     columns = "".join(f" {family:>9} {'gap pp':>6} {'seconds':>7}" for family in args.families)
+    columns += "".join(f" {family[:4] + ' v perf':>11} {'seconds':>7}" for family in args.versus_perfect)
     print(f"{'rule set':13} {'best named strategy':>36} {'gap pp':>6}{columns} {'best resp':>9}")
     found = {}
     with tempfile.TemporaryDirectory() as folder:
@@ -77,10 +84,14 @@ def main() -> None:
                 outcome, seconds = evolve_once(db, rules, family, settings, args.seed, args.jobs)
                 found[(rules, family)] = outcome.params
                 row += f" {outcome.win_rate:9.6f} {100 * (ceiling - outcome.win_rate):6.2f} {seconds:7.1f}"
+            for family in args.versus_perfect:
+                outcome, seconds = evolve_once(db, rules, family, settings, args.seed, args.jobs, "perfect")
+                found[(rules, f"{family} v perfect")] = outcome.params
+                row += f" {outcome.win_rate:11.6f} {seconds:7.1f}"
             print(f"{row} {ceiling:9.6f}", flush=True)
     print("\nevolved parameters:")
     for (rules, family), params in found.items():
-        print(f"  {rules:13} {family:9} {params}")
+        print(f"  {rules:13} {family:17} {params}")
 
 
 if __name__ == "__main__":

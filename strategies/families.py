@@ -19,18 +19,23 @@ defaults), ``perfect`` a family without parameters.
   start of the turn (swine_strategy, square_strategy).
 * ``lead``: an endgame rule, a zero-dice rule on the lead gained, and dice
   counts that depend on being ahead or behind.
+* ``lookahead``: a policy without a solver (``strategies.lookahead``): the
+  dice count whose turn is worth most, each outcome under the rules taken
+  exactly and the score pair after it valued by a race formula with nine
+  parameters; ``strategies.policy_source`` writes it as readable Python.
 * ``response``: the exact best response to a ``lead``-family model of the
   opponent; the parameters describe the model.
 
-Why ``response`` is the rich family: near-optimal play depends on where each
-dice count can land under the rules (extra turns, swaps, squares), score
-pair by score pair. Coarse policies cannot express that: even the best
-response's own table with its dice counts replaced by the most common count
-of each 10 x 10 block of score pairs loses 3 to 10 points of win rate
-against ``always_roll(6)``. A model of the opponent with eight integer
-parameters, answered exactly by ``hog.exact.best_response``, reaches the
-best response whenever the model fits the opponent, and stays a sound
-choice against a field of opponents (evolution tunes the model).
+Near-optimal play depends on where each dice count can land under the rules
+(extra turns, swaps, squares), score pair by score pair. Coarse tables
+cannot express that: even the best response's own table with its dice
+counts replaced by the most common count of each 10 x 10 block of score
+pairs loses 3 to 10 points of win rate against ``always_roll(6)``. The two
+rich families see it in two ways: ``lookahead`` weighs every outcome of the
+turn under the rules (README: how close it gets); ``response`` answers a
+model of the opponent with eight integer parameters exactly by
+``hog.exact.best_response``, so it reaches the best response whenever the
+model fits the opponent.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ import numpy as np
 
 from hog import exact
 from hog.game import MAX_ROLLS
+from strategies import lookahead
 from strategies.table import StrategyTable
 
 __all__ = [
@@ -387,6 +393,20 @@ LEAD = Family(
     ),
     _lead,
 )
+
+
+def _lookahead(plane: Plane, p: Mapping[str, int]) -> np.ndarray:
+    return lookahead.build(plane.compiled.name, plane.goal, p)
+
+
+LOOKAHEAD = Family(
+    "lookahead",
+    "the dice count whose turn is worth most: each outcome under the rules exactly, the score pair after it "
+    "by a race formula of the points each player needs (weights {own}, {other}; tempo {again}, {wait}; "
+    "spreads {spread_own}, {spread_other}, {spread}; zero-dice gain {bacon} beyond {base}; all /100)",
+    tuple(Parameter(*row) for row in lookahead.PARAMETERS),
+    _lookahead,
+)
 RESPONSE = Family(
     "response",
     "the exact best response to an opponent modelled as the lead-family member with these parameters",
@@ -394,7 +414,9 @@ RESPONSE = Family(
     _response,
 )
 
-FAMILIES: dict[str, Family] = {f.name: f for f in (ALWAYS_ROLL, ZERO_DICE, TRIGGER, GAIN, SWAP, LEAD, RESPONSE)}
+FAMILIES: dict[str, Family] = {
+    f.name: f for f in (ALWAYS_ROLL, ZERO_DICE, TRIGGER, GAIN, SWAP, LEAD, LOOKAHEAD, RESPONSE)
+}
 
 
 def get_family(name: str) -> Family:

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from strategies.files import write_atomically
+from strategies.policy_source import readable_source
 from strategies.spec import resolve_spec
 from strategies.table import StrategyTable
 
@@ -62,8 +63,9 @@ def check_output(path: Path, suffixes: tuple[str, ...]) -> None:
 
 
 def strategy_file_bytes(strategy: StrategyTable, path: Path) -> bytes:
-    """STRATEGY as the file PATH asks for: Python source (.py) or a JSON table (.json)."""
+    """STRATEGY as the file PATH asks for: Python source (.py: a readable
+    policy for a ``lookahead`` member, else the table) or a JSON table (.json)."""
     check_output(path, STRATEGY_SUFFIXES)
     if path.suffix == ".py":
-        return strategy.to_python_source().encode("utf-8")
+        return (readable_source(strategy) or strategy.to_python_source()).encode("utf-8")
     return (strategy.to_json() + "\n").encode("utf-8")

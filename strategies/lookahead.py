@@ -1,0 +1,149 @@
+"""The ``lookahead`` family: one turn looked at exactly, a formula after it.
+
+At a score pair the strategy rolls the dice count whose turn has the best
+expected value. Every outcome of the turn (the exact chance of each number
+of points, the zero-dice points, the after-turn rule's scores and extra
+turn, all from ``hog.exact.compile_rules``) either ends the game (worth 1
+or 0) or leads to a score pair that ``estimate`` values. There is no
+dynamic programming over the game and no table of values: the estimate is
+a formula of the points each player still needs, ``a`` for the player and
+``b`` for the opponent, and of one rule fact of that pair, what rolling
+zero dice would gain there for whoever moves next:
+
+    ahead = other * b - own * a + (again or wait) +/- bacon * max(gain - base, 0)
+    race = 1/2 + z / (2 * sqrt(1 + z * z)),  z = ahead / sqrt(spread_own * a + spread_other * b + spread)
+
+``again`` is the tempo when the player moves next (an extra turn), ``wait``
+when the opponent does; the zero-dice gain (lead gained, after-turn rule
+applied) counts for the player who moves next. The estimate is 1 (or 0)
+where that player wins by rolling zero dice, else the chance of finishing
+in one roll (``finishing``) for the player to move and ``race`` for the rest.
+Integer parameters are scaled by ``SCALE``; ties between dice counts
+(within ``TIE``) go to the fewest dice. Rules with memory are looked at
+without the Feral Hogs bonus, which a score table cannot know.
+
+The arithmetic is +, -, *, / and sqrt in the order of the plain Python that
+``strategies.policy_source`` writes, so both give the same table bit for bit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from hog import exact
+from hog.game import MAX_ROLLS
+
+__all__ = ["PARAMETERS", "SCALE", "TIE", "Outcomes", "outcomes", "finishing", "estimate", "turn_values", "build"]
+
+#: (name, low, high, default, help) of each parameter; values are divided by SCALE.
+PARAMETERS = (
+    ("own", 1, 400, 78, "weight of the points the player still needs"),
+    ("other", 1, 400, 100, "weight of the points the opponent still needs"),
+    ("again", -2000, 2000, 470, "points of lead that moving next is worth"),
+    ("wait", -2000, 2000, -50, "points of lead that the opponent moving next is worth"),
+    ("spread_own", 0, 2000, 550, "spread per point the player needs"),
+    ("spread_other", 0, 2000, 70, "spread per point the opponent needs"),
+    ("spread", 1, 20000, 8700, "spread of every race"),
+    ("bacon", 0, 300, 30, "weight of the lead rolling zero dice gains beyond base"),
+    ("base", 0, 3000, 1000, "lead gained by rolling zero dice that counts as an ordinary turn"),
+)
+SCALE = 100.0
+#: Turn values within TIE of the best count as equal (the fewest dice wins).
+TIE = 1e-9
+
+
+@dataclass(frozen=True, eq=False)
+class Outcomes:
+    """Where each turn from each score pair leads, for one rule set and goal.
+
+    ``where[score, opponent, points]`` indexes the vector ``turn_values``
+    builds: the estimates flattened with an extra turn, then with the
+    opponent to move, then a loss and a win (``points`` 0: the zero-dice
+    turn). ``chances[num_rolls, points]`` are the dice's chances;
+    ``zero_gain`` the lead rolling zero dice gains, and ``zero_wins``
+    whether it wins the game.
+    """
+
+    goal: int
+    where: np.ndarray
+    chances: np.ndarray
+    zero_gain: np.ndarray
+    zero_wins: np.ndarray
+
+
+@lru_cache(maxsize=32)
+def outcomes(rules: str, goal: int) -> Outcomes:
+    """The outcomes of every turn under RULES at GOAL (cached, read-only)."""
+    compiled = exact.compile_rules(rules, goal)
+    score = np.arange(goal)[:, None, None]
+    opponent = np.arange(goal)[None, :, None]
+    points = np.arange(compiled.dice_probabilities.shape[1])[None, None, :]
+    points = np.where(points == 0, compiled.zero_points[:, :, None], points)
+    new_score = compiled.after_score[score + points, opponent]
+    new_opponent = compiled.after_opponent[score + points, opponent]
+    over = (new_score >= goal) | (new_opponent >= goal)
+    size = goal * goal
+    pair = np.minimum(new_score, goal - 1) * goal + np.minimum(new_opponent, goal - 1)
+    where = np.where(compiled.after_extra[score + points, opponent], pair, size + pair)
+    where = np.where(over, 2 * size + (new_score > new_opponent), where)
+    zero_gain = (new_score - score - new_opponent + opponent)[:, :, 0]
+    found = Outcomes(goal, where, compiled.dice_probabilities, zero_gain, where[:, :, 0] == 2 * size + 1)
+    for array in (where, zero_gain, found.zero_wins):
+        array.setflags(write=False)
+    return found
+
+
+def finishing(chances: np.ndarray, goal: int) -> list[float]:
+    """``finishing[need]``: the best chance of scoring at least NEED points
+    with one roll of 1..10 dice (each tail summed from the most points down)."""
+    best = [0.0] * (goal + 1)
+    for row in chances[1:].tolist():
+        tail = 0.0
+        for points in range(len(row) - 1, 0, -1):
+            tail += row[points]
+            if points <= goal:
+                best[points] = max(best[points], tail)
+    return best
+
+
+def estimate(found: Outcomes, params: Mapping[str, int], again: bool) -> np.ndarray:
+    """``estimate[score, opponent]``: the player's chance to win by the
+    formula, the player moving next if AGAIN, else the opponent."""
+    goal = found.goal
+    a = (goal - np.arange(goal, dtype=np.float64))[:, None]
+    b = (goal - np.arange(goal, dtype=np.float64))[None, :]
+    p = {name: params[name] / SCALE for name, *_ in PARAMETERS}
+    gain = found.zero_gain if again else found.zero_gain.T
+    bonus = p["bacon"] * np.maximum(gain - p["base"], 0.0)
+    ahead = p["other"] * b - p["own"] * a + p["again" if again else "wait"]
+    ahead = ahead + bonus if again else ahead - bonus
+    z = ahead / np.sqrt(p["spread_own"] * a + p["spread_other"] * b + p["spread"])
+    race = 0.5 + 0.5 * z / np.sqrt(1.0 + z * z)
+    finish = np.array(finishing(found.chances, goal))[goal - np.arange(goal)]
+    if again:
+        return np.where(found.zero_wins, 1.0, finish[:, None] + (1.0 - finish[:, None]) * race)
+    return np.where(found.zero_wins.T, 0.0, (1.0 - finish[None, :]) * race)
+
+
+def turn_values(found: Outcomes, again: np.ndarray, wait: np.ndarray) -> np.ndarray:
+    """``[score, opponent, num_rolls]``: the expected value of each dice
+    count's turn, where AGAIN and WAIT [score, opponent] value the pairs
+    after it with the player and with the opponent to move next."""
+    vector = np.concatenate([again.ravel(), wait.ravel(), [0.0, 1.0]])
+    after = vector[found.where]
+    totals = np.zeros(after.shape[:2] + (MAX_ROLLS + 1,))
+    totals[:, :, 0] = after[:, :, 0]
+    for points in range(1, after.shape[2]):
+        totals[:, :, 1:] += found.chances[1:, points] * after[:, :, points, None]
+    return totals
+
+
+def build(rules: str, goal: int, params: Mapping[str, int]) -> np.ndarray:
+    """The table: at each score pair the fewest dice whose turn value is within TIE of the best."""
+    found = outcomes(rules, goal)
+    totals = turn_values(found, estimate(found, params, True), estimate(found, params, False))
+    return np.argmax(totals >= totals.max(axis=2, keepdims=True) - TIE, axis=2)

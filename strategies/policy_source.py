@@ -1,0 +1,139 @@
+"""A ``lookahead`` member written as a short, readable Python policy.
+
+``policy_source`` writes a module that needs only the standard library and
+defines ``final_strategy(score, opponent_score)``: the rule set's two rules
+(``strategies.rule_source``), the dice's exact chances, the evolved
+constants and the one-turn lookahead of ``strategies.lookahead``, with the
+same arithmetic in the same order, so it gives the family's table exactly.
+Its private names start with an underscore; pasted into a course ``hog.py``
+it replaces that file's ``final_strategy``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from hog import exact
+from strategies import lookahead
+from strategies.rule_source import rule_source
+from strategies.table import StrategyTable
+
+__all__ = ["lookahead_params", "policy_source", "readable_source"]
+
+_BODY = '''
+GOAL = {goal}
+# The race formula's constants (see _estimate), evolved.
+OWN, OTHER, AGAIN, WAIT = {own!r}, {other!r}, {again!r}, {wait!r}
+SPREAD_OWN, SPREAD_OTHER, SPREAD, BACON, BASE = {spread_own!r}, {spread_other!r}, {spread!r}, {bacon!r}, {base!r}
+
+
+{rules}
+
+def _dice_chances(num_rolls):
+    """The chance of each number of points (the index) rolling NUM_ROLLS dice; any 1 scores 1."""
+    ways = [1]
+    for _ in range(num_rolls):
+        ways = [sum(ways[total - face] for face in range(2, 7) if 0 <= total - face < len(ways))
+                for total in range(len(ways) + 6)]
+    ways[1] = 6**num_rolls - 5**num_rolls
+    return [count / 6**num_rolls for count in ways]
+
+
+_CHANCES = [_dice_chances(n) for n in range(1, 11)]
+_FINISH = [0.0] * (GOAL + 1)  # the best chance of scoring at least the index in one roll
+for _row in _CHANCES:
+    _tail = 0.0
+    for _points in range(len(_row) - 1, 0, -1):
+        _tail += _row[_points]
+        if _points <= GOAL:
+            _FINISH[_points] = max(_FINISH[_points], _tail)
+
+
+def _estimate(score, opponent_score, again):
+    """The player's chance to win at these scores, moving next if AGAIN, else the opponent moves."""
+    need, other_need = GOAL - score, GOAL - opponent_score
+    mover, waiter = (score, opponent_score) if again else (opponent_score, score)
+    new_mover, new_waiter, _ = _after_turn(mover + _zero_dice(mover, waiter), waiter)
+    if new_mover >= GOAL and new_mover > new_waiter:  # the next mover wins by rolling zero dice
+        return 1.0 if again else 0.0
+    bonus = BACON * max(new_mover - mover - new_waiter + waiter - BASE, 0.0)
+    ahead = OTHER * other_need - OWN * need + (AGAIN if again else WAIT)
+    ahead = ahead + bonus if again else ahead - bonus
+    z = ahead / sqrt(SPREAD_OWN * need + SPREAD_OTHER * other_need + SPREAD)
+    race = 0.5 + 0.5 * z / sqrt(1.0 + z * z)
+    if again:
+        return _FINISH[need] + (1.0 - _FINISH[need]) * race
+    return (1.0 - _FINISH[other_need]) * race
+
+
+@cache
+def _value(reached, opponent_score):
+    """The player's chance to win once its score reaches REACHED, before the after-turn rule."""
+    score, opponent_score, extra = _after_turn(reached, opponent_score)
+    if max(score, opponent_score) >= GOAL:
+        return 1.0 if score > opponent_score else 0.0
+    return _estimate(score, opponent_score, extra)
+
+
+def final_strategy(score, opponent_score):
+    """The number of dice (0..10) whose turn is worth most; the fewest within 1e-9 of the best."""
+    values = [_value(score + _zero_dice(score, opponent_score), opponent_score)]
+    for chances in _CHANCES:
+        total = 0.0
+        for points, chance in enumerate(chances):
+            if chance:
+                total += chance * _value(score + points, opponent_score)
+        values.append(total)
+    return next(n for n, value in enumerate(values) if value >= max(values) - 1e-9)
+'''
+
+
+def lookahead_params(strategy: StrategyTable) -> dict[str, int] | None:
+    """The ``lookahead`` parameters STRATEGY was built from (a family member
+    or an evolved one), if its table is exactly that member's; else None."""
+    params: Any = strategy.params
+    if params.get("family") == "lookahead":
+        params = params.get("parameters", {})
+    names = [name for name, *_ in lookahead.PARAMETERS]
+    if not isinstance(params, Mapping) or sorted(params) != sorted(names):
+        return None
+    if not all(isinstance(params[name], int) for name in names):
+        return None
+    bound = {name: int(params[name]) for name in names}
+    if not np.array_equal(lookahead.build(strategy.rules, strategy.goal, bound), strategy.table):
+        return None
+    return bound
+
+
+def policy_source(rules: str, goal: int, params: Mapping[str, int], about: str) -> str:
+    """The module text of the lookahead member PARAMS for RULES and GOAL;
+    ABOUT (a line or two: what it scored) goes into its docstring."""
+    imports, rule_text = rule_source(rules, goal)
+    constants = {name: params[name] / lookahead.SCALE for name, *_ in lookahead.PARAMETERS}
+    head = (
+        f'"""Hog strategy for {rules} (goal {goal}), written by Hog Arena: the lookahead family.\n\n'
+        "At each score pair, roll the dice count whose turn is worth most: every outcome of the\n"
+        "turn is weighed by its exact chance and valued 1 or 0 if the game ends, else by\n"
+        "_estimate, a race formula of the points each player still needs, with evolved constants.\n"
+        f"{about}\n"
+        'Standard library only: paste it all into hog.py to replace final_strategy.\n"""\n\n'
+        f"from functools import cache\nfrom math import sqrt\n{imports}\n"
+    )
+    return head + _BODY.format(goal=goal, rules=rule_text, **constants)
+
+
+def readable_source(strategy: StrategyTable) -> str | None:
+    """STRATEGY as a readable policy if it is a ``lookahead`` member (its
+    docstring giving its exact win rate against always_roll(6)), else None."""
+    params = lookahead_params(strategy)
+    if params is None:
+        return None
+    opponent = np.full(strategy.table.shape, 6, dtype=np.int8)
+    rate = exact.win_probabilities(strategy.table, opponent, strategy.rules).rate
+    run = strategy.params.get("run")
+    origin = f"Evolved in run #{run}. " if isinstance(run, int) else ""
+    about = f"{origin}Exact win rate against always_roll(6): {rate:.6f} (first and second mover averaged)."
+    return policy_source(strategy.rules, strategy.goal, params, about)
