@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from arena.ecosystem import equal_counts, moran, payoff_matrix, replicator
+from arena.plots import ECOSYSTEM_NAMED, ecosystem_figure, ecosystem_shown
 from hog_arena.cli.main import main
 from results.store import MatchResult, open_store
 from strategies.table import StrategyTable
@@ -163,6 +164,28 @@ def test_a_stronger_mutant_fixes_more_often_as_the_closed_form_says():
     expected = fixation_probability(0.7, size)
     assert expected > 2 / size
     assert abs(rate - expected) < 4 * math.sqrt(expected * (1 - expected) / runs)
+
+
+# --- the picture --------------------------------------------------------------------------
+
+
+def test_the_picture_names_the_strategies_with_the_largest_peak_shares():
+    n = ECOSYSTEM_NAMED + 3
+    matrix = win_rates(n, seed=8)
+    matrix[5, :], matrix[:, 5] = 0.6, 0.4  # 5 takes over
+    matrix[5, 5] = math.nan
+    dynamics = replicator(matrix, 300)
+    run = moran(matrix, equal_counts(n, 3), seed=1, max_steps=50_000)
+    peak = np.maximum(dynamics.shares.max(axis=0), run.shares.max(axis=0))
+    shown = ecosystem_shown(dynamics, run)
+    assert shown[0] == 5 and len(shown) == ECOSYSTEM_NAMED
+    assert min(peak[shown]) >= max(np.delete(peak, shown))
+    names = [f"s{k}" for k in range(n)]
+    figure = ecosystem_figure(names, dynamics, run, "a title")
+    labels = [text.get_text() for text in figure.legends[0].get_texts()]
+    assert labels == [names[i] for i in shown] + ["3 others"]
+    top, bottom = figure.axes
+    assert len(top.collections) == len(bottom.collections) == ECOSYSTEM_NAMED + 1  # one band each, and the rest
 
 
 # --- hog ecosystem -----------------------------------------------------------------------

@@ -128,7 +128,9 @@ def register(app: typer.Typer) -> None:
     def ecosystem_command(
         rules: Rules,
         league: str | None = typer.Argument(
-            None, help="League name or id (default: the latest finished league of --rules and --goal)."
+            None,
+            metavar="LEAGUE",
+            help="League name or id (default: the latest finished league of --rules and --goal).",
         ),
         goal: Goal = 100,
         db: Db = None,
