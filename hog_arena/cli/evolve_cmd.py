@@ -1,22 +1,41 @@
-"""``hog evolve``: evolve a family's parameters with DEAP, store the best, write it out."""
+"""``hog evolve``: evolve a family's parameters with DEAP, store the best, write it out.
+
+With two or more ``--objective`` options the run is NSGA-II's and ends with
+a Pareto front, printed as a table (and in ``--json``), drawn by ``--png``;
+``--out`` writes the member ``--pick`` chooses (see ``evolve.objectives``).
+"""
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
 
 from arena.parallel import BACKENDS, backend_config
-from evolve.run import DEFAULT_FAMILY, DEFAULT_OPPONENT, RunError, continue_run, running_run, start_run
+from evolve.objectives import BALANCED, LEAGUE_PREFIX
+from evolve.run import (
+    DEFAULT_FAMILY,
+    DEFAULT_OPPONENT,
+    FITNESSES,
+    RunError,
+    RunOutcome,
+    continue_run,
+    run_objectives,
+    running_run,
+    start_run,
+)
 from evolve.settings import Settings
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 from hog_arena.cli.plot_run_cmd import draw_run
 from hog_arena.cli.strategy_io import SPEC_HELP, STRATEGY_SUFFIXES, check_output, strategy_file_bytes, write_atomically
-from hog_arena.cli.text import say
+from hog_arena.cli.text import literal, say
+from results.leaderboard import WIN_THRESHOLD
 from results.store import open_store
 from strategies.families import FAMILIES
 
@@ -42,6 +61,32 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option("--league", metavar="NAME", help="Evolve against every entry of this stored league."),
         ] = None,
+        objective: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--objective",
+                metavar="SPEC",
+                help=f"An objective: the mean win rate against SPEC, or against a stored league's entries with "
+                f"{LEAGUE_PREFIX}NAME. Repeat it for several objectives (NSGA-II and a Pareto front).",
+            ),
+        ] = None,
+        fitness: Annotated[
+            str | None,
+            typer.Option(
+                "--fitness",
+                help=f"{' or '.join(FITNESSES)} (default mean): contest ranks by wins against a league's entries "
+                f"(win rate above {WIN_THRESHOLD}), then by mean win rate, as the leaderboard does.",
+            ),
+        ] = None,
+        pick: Annotated[
+            str | None,
+            typer.Option(
+                "--pick",
+                metavar="WHICH",
+                help=f"The Pareto front member to store and write: {BALANCED} (default: nearest the best of "
+                "every objective, each scaled to its range on the front) or N (best on objective N).",
+            ),
+        ] = None,
         population: Annotated[
             int | None, typer.Option("--population", help=f"Population size (default {Settings.population}).")
         ] = None,
@@ -61,13 +106,19 @@ def register(app: typer.Typer) -> None:
         ] = None,
         png: Annotated[
             Path | None,
-            typer.Option("--png", metavar="FILE", help="Also draw the run's fitness by generation into this PNG."),
+            typer.Option(
+                "--png",
+                metavar="FILE",
+                help="Also draw the run's fitness by generation (with several objectives: its Pareto front) "
+                "into this PNG.",
+            ),
         ] = None,
         jobs: int = typer.Option(-1, "--jobs", help="Worker processes (-1: all cores)."),
         backend: str = typer.Option("loky", "--backend", help=f"joblib backend: {', '.join(BACKENDS)}."),
         scheduler: str | None = typer.Option(None, "--scheduler", help="Dask scheduler address for --backend dask."),
     ) -> None:
-        """Evolve a family's parameters against an opponent or a league; store and show the best."""
+        """Evolve a family's parameters against an opponent, a league or several
+        objectives; store and show the best (and the Pareto front)."""
         if out is not None:
             check_output(out, STRATEGY_SUFFIXES)
         if png is not None:
@@ -77,7 +128,7 @@ def register(app: typer.Typer) -> None:
         with backend_config(backend, scheduler):  # refuse a bad backend before any work
             pass
         if resume is not None:
-            given = _run_options(family, opponent, league, population, generations, seed)
+            given = _run_options(family, opponent, league, objective, fitness, pick, population, generations, seed)
             if given:
                 raise RunError(f"--resume {resume} continues the run with its own settings; drop {', '.join(given)}")
         else:
@@ -93,6 +144,9 @@ def register(app: typer.Typer) -> None:
                     family=family or DEFAULT_FAMILY,
                     opponent=opponent,
                     league=league,
+                    objectives=objective or (),
+                    fitness=fitness or "mean",
+                    pick=pick,
                     settings=settings,
                     seed=seed or 0,
                 )
@@ -101,7 +155,7 @@ def register(app: typer.Typer) -> None:
             console = Console(stderr=True)
             console.print(f"evolution run #{run.id} ([bold]hog evolve --resume {run.id}[/bold] continues it)")
             with _progress(console) as progress:
-                task = progress.add_task("generation", total=run.settings["generations"], best="", mean="")
+                task = progress.add_task("generation", total=run.settings["generations"], best="")
                 outcome = continue_run(
                     store,
                     run.id,
@@ -109,10 +163,7 @@ def register(app: typer.Typer) -> None:
                     backend=backend,
                     scheduler=scheduler,
                     on_generation=lambda state: progress.update(
-                        task,
-                        completed=state.generation,
-                        best=f"{state.best_fitness:.6f}",
-                        mean=f"{float(state.logbook[-1]['avg']):.6f}",
+                        task, completed=state.generation, best=state.describe()
                     ),
                 )
             if png is not None:
@@ -120,9 +171,16 @@ def register(app: typer.Typer) -> None:
         if out is not None:
             write_atomically(out, strategy_file_bytes(outcome.best, out))
         finished = outcome.run
+        labels = [o.label for o, _ in run_objectives(finished)]
         data = {
             "run": finished.id,
             "best_win_rate": outcome.win_rate,
+            "fitness": outcome.state.scoring.kind,
+            "objectives": labels,
+            "values": list(outcome.values),
+            "front": [{"params": m.params, "values": list(m.values), "picked": m.picked} for m in outcome.front],
+            "pick": finished.settings.get("pick"),
+            "best_wins": int(outcome.values[0]) if outcome.state.scoring.kind == "contest" else None,
             "out": None if out is None else str(out),
             "png": None if png is None else str(png),
             "params": outcome.params,
@@ -139,12 +197,13 @@ def register(app: typer.Typer) -> None:
         }
 
         def render() -> None:
-            against = f"league #{finished.league_id}" if finished.league_id is not None else finished.opponent
             say(
-                f"evolution run #{finished.id}: {finished.family} against {against} "
+                f"evolution run #{finished.id}: {finished.family} against {' and '.join(labels)} "
                 f"({finished.rules}, goal {finished.goal}, seed {finished.seed}, {data['generations']} generations)"
             )
-            say(f"best win rate {outcome.win_rate:.6f} with {outcome.params}")
+            say(_best_line(outcome, data))
+            if outcome.front:
+                _print_front(outcome, labels)
             say(f"stored as strategy #{outcome.strategy.id} {outcome.strategy.name!r}")
             if out is not None:
                 say(f"written to {out}")
@@ -152,12 +211,46 @@ def register(app: typer.Typer) -> None:
         emit(data, as_json, render)
 
 
-def _run_options(family, opponent, league, population, generations, seed) -> list[str]:
+def _best_line(outcome: RunOutcome, data: dict[str, Any]) -> str:
+    """The kept strategy's fitness in one line."""
+    if outcome.front:
+        pick = data["pick"]
+        how = "balanced" if pick == BALANCED else f"best on objective {pick}"
+        kept = next(m.position for m in outcome.front if m.picked) + 1
+        return f"Pareto front of {len(outcome.front)} members; kept member {kept} ({how}) with {outcome.params}"
+    if outcome.state.scoring.kind == "contest":
+        wins, rate = outcome.values
+        return f"best: {int(wins)} wins, mean win rate {rate:.6f}, with {outcome.params}"
+    return f"best win rate {outcome.win_rate:.6f} with {outcome.params}"
+
+
+def _print_front(outcome: RunOutcome, labels: list[str]) -> None:
+    """The Pareto front as a table: each member's parameters and win rate on each objective."""
+    names = list(outcome.front[0].params)
+    table = Table(title=f"Pareto front of run #{outcome.run.id} (* kept)")
+    table.add_column("#", justify="right")
+    for name in names:
+        table.add_column(name, justify="right")
+    for label in labels:
+        table.add_column(literal(label), justify="right")
+    for member in outcome.front:
+        table.add_row(
+            f"{member.position + 1}{'*' if member.picked else ''}",
+            *(str(member.params[name]) for name in names),
+            *(f"{value:.4f}" for value in member.values),
+        )
+    Console(width=None if sys.stdout.isatty() else 160).print(table)
+
+
+def _run_options(family, opponent, league, objective, fitness, pick, population, generations, seed) -> list[str]:
     """The options that set up a new run, among those given."""
     options = {
         "--family": family,
         "--opponent": opponent,
         "--league": league,
+        "--objective": objective,
+        "--fitness": fitness,
+        "--pick": pick,
         "--population": population,
         "--generations": generations,
         "--seed": seed,
@@ -171,7 +264,7 @@ def _progress(console: Console) -> Progress:
         TextColumn("[bold]evolve"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("best {task.fields[best]} mean {task.fields[mean]}"),
+        TextColumn("{task.fields[best]}"),
         TimeElapsedColumn(),
         console=console,
         transient=True,
