@@ -46,7 +46,7 @@ def all_specs():
         for family in FAMILIES.values():
             cases += [(rules, 100, spec) for spec in family_samples(family, rng)]
         cases.append((rules, 24, family_samples(FAMILIES["lead"], rng)[3]))
-        cases.append((rules, 24, "final_strategy"))
+        cases += [(rules, 24, "final_strategy"), (rules, 24, "best_response(4)")]
     return cases
 
 
