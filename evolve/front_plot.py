@@ -3,7 +3,8 @@
 With two objectives, the members are points joined by the front's staircase
 (what no member beats on both), the member the run kept is a star, and a
 dashed line on each axis marks the best response's win rate against that
-objective (no strategy does better on that objective alone). With
+objective (no strategy does better on that objective alone; the legend says
+when it lies off the chart, which fits the front). With
 three or more objectives there is one panel per pair of objectives, without
 the staircase (a front's projection is no front). Labels are drawn as text,
 never as mathtext.
@@ -73,14 +74,18 @@ def _panel(axes: Axes, data: FrontPlot, i: int, j: int, staircase: bool) -> None
         axes.scatter(
             x[data.picked], y[data.picked], s=220, marker="*", color="#e6550d", zorder=4, label="kept (best strategy)"
         )
-    for reference, draw, what in ((data.references[i], axes.axvline, i), (data.references[j], axes.axhline, j)):
+    for values, set_limits in ((x, axes.set_xlim), (y, axes.set_ylim)):
+        pad = max(0.005, 0.1 * (values.max() - values.min()))
+        set_limits(max(0.0, values.min() - pad), min(1.0, values.max() + pad))
+    for reference, draw, limits, what in (
+        (data.references[i], axes.axvline, axes.get_xlim(), i),
+        (data.references[j], axes.axhline, axes.get_ylim(), j),
+    ):
         if reference is not None:
-            label = literal(f"best response to {data.labels[what]}: {reference:.4f}")
-            draw(reference, color="black" if what == i else "#636363", linestyle="--", linewidth=1.0, label=label)
-    for values, set_limits, what in ((x, axes.set_xlim, i), (y, axes.set_ylim, j)):
-        shown = [*values, *(r for r in (data.references[what],) if r is not None)]
-        pad = max(0.005, 0.08 * (max(shown) - min(shown)))
-        set_limits(max(0.0, min(shown) - pad), min(1.0, max(shown) + pad))
+            shown = limits[0] <= reference <= limits[1]
+            label = f"best response to {data.labels[what]}: {reference:.4f}" + ("" if shown else " (off the chart)")
+            style = {"color": "black" if what == i else "#636363", "linestyle": "--", "linewidth": 1.0}
+            draw(reference, label=literal(label), **style)
     axes.set_xlabel(literal(f"win rate against {data.labels[i]}"))
     axes.set_ylabel(literal(f"win rate against {data.labels[j]}"))
     axes.grid(True, color="#dddddd", linewidth=0.6)
@@ -95,8 +100,12 @@ def _figure(data: FrontPlot, title: str | None) -> Figure:
         _panel(figure.add_subplot(rows, columns, k + 1), data, i, j, staircase=len(pairs) == 1)
     heading = f"Pareto front: {len(data.points)} members, {len(data.labels)} objectives"
     figure.suptitle((literal(title) + "\n" if title else "") + heading, fontsize=10)
-    handles, names = figure.axes[0].get_legend_handles_labels()
-    figure.legend(handles, names, loc="outside lower center", ncols=min(4, len(names)), fontsize=9, frameon=False)
+    legend = {}  # each label once, from whichever panel drew it
+    for axes in figure.axes:
+        for handle, name in zip(*axes.get_legend_handles_labels(), strict=True):
+            legend.setdefault(name, handle)
+    handles, names = list(legend.values()), list(legend)
+    figure.legend(handles, names, loc="outside lower center", ncols=2, fontsize=9, frameon=False)
     return figure
 
 

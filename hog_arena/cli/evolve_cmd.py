@@ -217,7 +217,8 @@ def _best_line(outcome: RunOutcome, data: dict[str, Any]) -> str:
         pick = data["pick"]
         how = "balanced" if pick == BALANCED else f"best on objective {pick}"
         kept = next(m.position for m in outcome.front if m.picked) + 1
-        return f"Pareto front of {len(outcome.front)} members; kept member {kept} ({how}) with {outcome.params}"
+        size = f"{len(outcome.front)} member{'s' if len(outcome.front) > 1 else ''}"
+        return f"Pareto front of {size}; kept member {kept} ({how}) with {outcome.params}"
     if outcome.state.scoring.kind == "contest":
         wins, rate = outcome.values
         return f"best: {int(wins)} wins, mean win rate {rate:.6f}, with {outcome.params}"
