@@ -27,8 +27,8 @@ import numpy as np
 
 __all__ = ["payoff_matrix", "Replicator", "replicator", "MoranRun", "moran", "equal_counts"]
 
-#: Uniform numbers drawn from the generator at a time (two per Moran step).
-_BLOCK = 4096
+#: Moran steps whose random numbers (two a step) are drawn at a time: first, then every time.
+_FIRST_BLOCK, _BLOCK = 64, 4096
 
 
 def payoff_matrix(matrix: np.ndarray) -> np.ndarray:
@@ -152,29 +152,34 @@ def moran(
     # totals[i]: an i-player's summed payoff against everyone, itself included.
     totals = payoff @ n.astype(float)
     self_payoff = np.diag(payoff).copy()
+    columns = [payoff[:, j].copy() for j in range(len(n))]
+    population = np.repeat(np.arange(len(n)), n).tolist()  # each individual's strategy
+    alive = int(np.count_nonzero(n))
     recorded, steps_at = [n.copy()], [0]
     step = 0
-    uniforms = rng.random((0, 2))
-    while step < max_steps and np.count_nonzero(n) > 1:
-        if step % _BLOCK == 0:
-            uniforms = rng.random((_BLOCK, 2))
-        birth_u, death_u = uniforms[step % _BLOCK]
+    uniforms: list[list[float]] = []
+    while step < max_steps and alive > 1:
+        if not uniforms:  # a small first block: short runs draw little
+            uniforms = rng.random((_FIRST_BLOCK if step == 0 else _BLOCK, 2)).tolist()[::-1]
+        birth_u, death_u = uniforms.pop()
         weights = np.cumsum(n * (totals - self_payoff))
         if weights[-1] <= 0:
             raise ValueError("every individual's payoff against the others is 0: no one can reproduce")
         parent = min(int(np.searchsorted(weights, birth_u * weights[-1], side="right")), len(n) - 1)
-        dead = min(int(np.searchsorted(np.cumsum(n), death_u * size, side="right")), len(n) - 1)
+        replaced = int(death_u * size)
+        dead = population[replaced]
         step += 1
         if parent != dead:
+            population[replaced] = parent
             n[parent] += 1
             n[dead] -= 1
-            totals += payoff[:, parent] - payoff[:, dead]
+            alive += int(n[parent] == 1) - int(n[dead] == 0)
+            totals += columns[parent] - columns[dead]
         if step % every == 0:
             recorded.append(n.copy())
             steps_at.append(step)
     if steps_at[-1] != step:
         recorded.append(n.copy())
         steps_at.append(step)
-    alive = np.flatnonzero(n)
-    winner = int(alive[0]) if len(alive) == 1 else None
+    winner = int(np.flatnonzero(n)[0]) if alive == 1 else None
     return MoranRun(np.array(recorded), np.array(steps_at), step, winner)

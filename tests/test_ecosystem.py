@@ -221,22 +221,25 @@ def db(tmp_path) -> str:
 def test_hog_ecosystem_table_png_and_json(db, tmp_path, capsys):
     png = tmp_path / "eco.png"
     args = ["ecosystem", "hand", "--rules", RULES, "--goal", str(GOAL), "--db", db, "--each", "5", "--seed", "4"]
-    assert main([*args, "--png", str(png)]) == 0
-    out = capsys.readouterr().out
-    assert "Ecosystem of league" in out and "gen 0" in out
-    assert "survivors (share at least 0.01): W 1.0000" in out
-    assert "Moran: W took over after" in out
-    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert main([*args, "--json"]) == 0
+    assert main([*args, "--json", "--png", str(png)]) == 0
     data = json.loads(capsys.readouterr().out)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and data["png"] == str(png)
     names = [s["name"] for s in data["strategies"]]
     assert names[0] == "W" and sorted(names) == ["W", "X", "Y", "Z"]
-    expected = replicator(stored_matrix(names), 1000, tolerance=1e-9)
-    np.testing.assert_allclose(data["replicator"]["shares"], expected.shares)
+    matrix = stored_matrix(names)
+    dynamics = replicator(matrix, 1000, tolerance=1e-9)
+    np.testing.assert_allclose(data["replicator"]["shares"], dynamics.shares)
     assert data["replicator"]["survivors"] == [{"name": "W", "share": pytest.approx(1.0, abs=1e-6)}]
-    assert data["moran"]["winner"] == "W" and data["moran"]["individuals"] == 20
-    assert data["moran"]["counts"][-1] == [20, 0, 0, 0]
-    assert data["moran"]["fixation_step"] == data["moran"]["steps"] == data["moran"]["steps_at"][-1]
+    run = moran(matrix, equal_counts(4, 5), seed=4, max_steps=200_000)
+    assert run.winner is not None and data["moran"]["individuals"] == 20
+    assert data["moran"]["winner"] == names[run.winner]
+    assert data["moran"]["counts"] == run.counts.tolist() and data["moran"]["steps_at"] == run.steps_at.tolist()
+    assert data["moran"]["fixation_step"] == data["moran"]["steps"] == run.steps
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "Ecosystem of league #1 'hand'" in out and "gen 0" in out
+    assert "survivors (share at least 0.01): W 1.0000" in out
+    assert f"Moran: {names[run.winner]} took over after {run.steps} steps" in out
 
 
 def stored_matrix(names: list[str]) -> np.ndarray:
