@@ -56,6 +56,16 @@ def _renamed(table: StrategyTable) -> str:
     return f"{table.name} #{table.sha256[:8]}"
 
 
+def _store_entries(store: Store, tables: Sequence[StrategyTable]) -> list[StrategyRecord]:
+    """Store TABLES (all of one rule set and goal) or find them: a table
+    stored already is found by its sha256 in one query; the rest are
+    stored one by one (``_store_entry``)."""
+    if not tables:
+        return []
+    stored = {r.sha256: r for r in store.list_strategies(tables[0].rules, tables[0].goal)}
+    return [stored.get(table.sha256) or _store_entry(store, table) for table in tables]
+
+
 def _store_entry(store: Store, table: StrategyTable) -> StrategyRecord:
     """Store TABLE (or find it); a built-in whose name a different stored
     table holds is stored as ``name #sha``."""
@@ -114,7 +124,7 @@ def run_stored_league(
         raise LeagueError(f"a league needs at least two different strategies, got {len(unique)}")
     lineup = Lineup.of(unique)
     key = settings.key(lineup.rules, lineup.goal)
-    records = [_store_entry(store, e) for e in lineup.tables]
+    records = _store_entries(store, lineup.tables)
     name = name or default_league_name(lineup, settings)
     league = _open_league(store, name, key, records)
     if league.status == "done":
@@ -151,7 +161,7 @@ def add_to_league(
         if entry.sha256 in present:
             raise LeagueError(f"{entry.name!r} is in league {name!r} already (as {present[entry.sha256].name!r})")
     lineup = Lineup.of([*present.values(), *new])  # new entries of another rule set or goal stop here
-    records = [_store_entry(store, entry) for entry in new]
+    records = _store_entries(store, new)
     league = store.add_league_entries(league.id, [r.id for r in records])
     by_sha = {table.sha256: k for k, table in enumerate(lineup.tables)}
     order = [by_sha[record.sha256] for record in store.league_entries(league.id)]

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
-from sqlalchemy import Select, func, insert, select
+from sqlalchemy import Select, bindparam, func, insert, select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session, aliased
@@ -147,43 +147,50 @@ def _check_entries(session: Session, name: str, key: MatchKey, ids: Sequence[int
             )
 
 
-def _match_rows(
+#: The ``matches`` columns a bulk insert fills: a batch's key, each match's own, the batch's time.
+_KEY_COLUMNS = ("rules", "goal", "method", "games", "seed")
+_PAIR_COLUMNS = ("sha_a", "sha_b", "swapped", "win_rate", "a_first", "a_second", "stderr")
+
+
+def _pair_values(
     shas: Sequence[str],
     pairs: np.ndarray,
     first: np.ndarray,
     second: np.ndarray,
     stderr: np.ndarray | None,
-) -> list[dict[str, Any]]:
-    """The varying columns of the ``matches`` rows of matches given as arrays
-    (see ``store_match_arrays``), or a StoreError for a bad one."""
+) -> list[tuple[Any, ...]]:
+    """The ``_PAIR_COLUMNS`` of the ``matches`` rows of matches given as
+    arrays (see ``store_match_arrays``), or a StoreError for a bad one."""
     for sha in shas:
         _check_sha(sha)
     pairs = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
     first, second = np.asarray(first, dtype=float), np.asarray(second, dtype=float)
-    errors = None if stderr is None else np.asarray(stderr, dtype=float)
-    if not len(first) == len(second) == len(pairs) or (errors is not None and len(errors) != len(pairs)):
-        raise StoreError(f"{len(pairs)} pairs need as many rates, got {len(first)} and {len(second)}")
+    errors = np.full(len(pairs), np.nan) if stderr is None else np.asarray(stderr, dtype=float)
+    if not len(first) == len(second) == len(errors) == len(pairs):
+        raise StoreError(f"{len(pairs)} pairs need as many rates, got {len(first)}, {len(second)}, {len(errors)}")
     if len(pairs) and (pairs.min() < 0 or pairs.max() >= len(shas)):
         raise StoreError(f"pairs name tables outside 0..{len(shas) - 1}")
-    rate = (first + second) / 2
-    if not np.all((first >= 0) & (first <= 1) & (second >= 0) & (second <= 1)):
-        bad = int(np.flatnonzero(~((first >= 0) & (first <= 1) & (second >= 0) & (second <= 1)))[0])
-        raise StoreError(f"rates of match {pairs[bad].tolist()} must be in 0..1, got {(first[bad], second[bad])}")
-    if errors is not None and np.any(errors < 0):
+    good = (first >= 0) & (first <= 1) & (second >= 0) & (second <= 1)
+    if not good.all():
+        bad = int(np.argmin(good))
+        raise StoreError(f"rates of match {pairs[bad].tolist()} must be in 0..1, got {first[bad]}, {second[bad]}")
+    if (errors < 0).any():
         raise StoreError(f"standard error of match {pairs[int(np.argmax(errors < 0))].tolist()} is negative")
-    order = np.argsort(np.array(shas))  # the sha256 rank of each table
     rank = np.empty(len(shas), dtype=np.int64)
-    rank[order] = np.arange(len(shas))
+    rank[np.argsort(np.array(shas))] = np.arange(len(shas))  # each table's place in sha256 order
     swapped = rank[pairs[:, 0]] > rank[pairs[:, 1]]
     low = np.where(swapped, pairs[:, 1], pairs[:, 0]).tolist()
     high = np.where(swapped, pairs[:, 0], pairs[:, 1]).tolist()
-    errors_list = [None] * len(pairs) if errors is None else [None if e != e else e for e in errors.tolist()]
-    return [
-        {"sha_a": shas[i], "sha_b": shas[j], "swapped": s, "win_rate": w, "a_first": f, "a_second": t, "stderr": e}
-        for i, j, s, w, f, t, e in zip(
-            low, high, swapped.tolist(), rate.tolist(), first.tolist(), second.tolist(), errors_list, strict=True
-        )
-    ]
+    rate = ((first + second) / 2).tolist()
+    error_values = [None if e != e else e for e in errors.tolist()]  # NaN: none
+    columns = zip(low, high, swapped.tolist(), rate, first.tolist(), second.tolist(), error_values, strict=True)
+    return [(shas[a], shas[b], s, w, f, t, e) for a, b, s, w, f, t, e in columns]
+
+
+def _table(row: Strategy) -> StrategyTable:
+    """A stored strategy row as its table."""
+    values = np.frombuffer(row.table, dtype=np.int8).reshape(row.goal, row.goal)
+    return StrategyTable(values, row.rules, row.name, row.origin, dict(row.params))
 
 
 class LeagueStore(Database):
@@ -284,19 +291,25 @@ class LeagueStore(Database):
         ``SHAS[pairs[k, 1]]`` with its chances FIRST and SECOND (win rate their
         mean) and STDERR (NaN or None: none). The bulk path of leagues."""
         key = MatchKey(rules, goal, method, games, seed)
-        rows = _match_rows(shas, pairs, first, second, stderr)
-        if not rows:
+        values = _pair_values(shas, pairs, first, second, stderr)
+        if not values:
             return
         dialect_insert = sqlite_insert if self.url.get_backend_name() == "sqlite" else postgresql_insert
-        statement = (
-            dialect_insert(Match)
-            .values(
-                rules=key.rules, goal=key.goal, method=key.method, games=key.games, seed=key.seed, created=utc_now()
-            )
-            .on_conflict_do_nothing()
-        )
+        columns = (*_KEY_COLUMNS, *_PAIR_COLUMNS, "created")
+        statement = dialect_insert(Match).values({c: bindparam(c) for c in columns}).on_conflict_do_nothing()
         with self._session(write=True) as session:
-            session.execute(statement, rows)
+            connection = session.connection()
+            compiled = statement.compile(dialect=connection.dialect)
+            created = Match.__table__.c.created.type._cached_bind_processor(connection.dialect)
+            head, tail = key.astuple(), (utc_now() if created is None else created(utc_now()),)
+            # one executemany by the driver, rows as plain tuples: no per-row work in SQLAlchemy
+            if compiled.positional:
+                if tuple(compiled.positiontup or ()) != columns:
+                    raise StoreError(f"unexpected column order in {compiled.string!r}")
+                rows: list[Any] = [head + row + tail for row in values]
+            else:
+                rows = [dict(zip(columns, head + row + tail, strict=True)) for row in values]
+            connection.exec_driver_sql(compiled.string, rows)
 
     def add_league_entries(self, league_id: int, strategy_ids: Iterable[int]) -> LeagueRecord:
         """Add strategies to a league (it runs again until ``finish_league``), in
@@ -356,16 +369,15 @@ class LeagueStore(Database):
         """The tables of a league's strategies, by id, in one query."""
         with self._session() as session:
             league = league_row(session, league_id, self.where)
-            return [
-                StrategyTable(
-                    np.frombuffer(row.table, dtype=np.int8).reshape(row.goal, row.goal),
-                    row.rules,
-                    row.name,
-                    row.origin,
-                    dict(row.params),
-                )
-                for row in league_entries(session, league.id)
-            ]
+            return [_table(row) for row in league_entries(session, league.id)]
+
+    def strategy_tables(self, rules: str, goal: int) -> list[StrategyTable]:
+        """Every stored strategy of a rule set and goal as a table, by id, in one query."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(Strategy).where(Strategy.rules == rules, Strategy.goal == goal).order_by(Strategy.id)
+            )
+            return [_table(row) for row in rows]
 
     def league_results(self, league_id: int) -> LeagueResults:
         """A league with its entries and the matches stored so far."""

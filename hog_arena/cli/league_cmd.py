@@ -13,9 +13,9 @@ from hog_arena.cli.leaderboard_cmd import COLUMNS, render_leaderboard, shared_la
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 from hog_arena.cli.text import say
 from results.leaderboard import rank
-from results.records import StrategyRecord
 from results.store import Store, open_store
 from strategies.spec import resolve_spec
+from strategies.table import StrategyTable
 
 
 def register(app: typer.Typer) -> None:
@@ -57,8 +57,7 @@ def register(app: typer.Typer) -> None:
                 _check_settings(store, name, rules, goal, settings)
             entries = [resolve_spec(spec, rules, goal, store) for spec in specs or []]
             if all_stored:
-                stored = _stored_to_add(store, rules, goal, name if add else None)
-                entries += [store.get_strategy(r.id, rules, goal) for r in stored]
+                entries += _stored_to_add(store, rules, goal, name if add else None)
             if not specs and not all_stored and not add:
                 entries = builtin_entries(rules, goal)
             with _progress() as progress:
@@ -96,13 +95,13 @@ def _check_settings(store: Store, name: str, rules: str, goal: int, settings: Le
         raise LeagueError(f"league {name!r} is {league.method}; --add plays with the league's own settings")
 
 
-def _stored_to_add(store: Store, rules: str, goal: int, league: str | None) -> list[StrategyRecord]:
+def _stored_to_add(store: Store, rules: str, goal: int, league: str | None) -> list[StrategyTable]:
     """The stored strategies --all takes: all of them, or those not in LEAGUE yet (--add)."""
-    stored = store.list_strategies(rules, goal)
+    stored = store.strategy_tables(rules, goal)
     if league is None:
         return stored
-    present = {r.id for r in store.league_entries(store.get_league(league, rules, goal).id)}
-    return [r for r in stored if r.id not in present]
+    present = {r.sha256 for r in store.league_entries(store.get_league(league, rules, goal).id)}
+    return [table for table in stored if table.sha256 not in present]
 
 
 def _progress() -> Progress:
