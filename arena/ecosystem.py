@@ -162,7 +162,9 @@ def moran(
         if not uniforms:  # a small first block: short runs draw little
             uniforms = rng.random((_FIRST_BLOCK if step == 0 else _BLOCK, 2)).tolist()[::-1]
         birth_u, death_u = uniforms.pop()
-        weights = np.cumsum(n * (totals - self_payoff))
+        # Clipped at 0: totals is updated step by step, and rounding must not
+        # give a strategy that never wins a tiny negative weight.
+        weights = np.cumsum(n * np.maximum(totals - self_payoff, 0.0))
         if weights[-1] <= 0:
             raise ValueError("every individual's payoff against the others is 0: no one can reproduce")
         parent = min(int(np.searchsorted(weights, birth_u * weights[-1], side="right")), len(n) - 1)
@@ -173,7 +175,7 @@ def moran(
             population[replaced] = parent
             n[parent] += 1
             n[dead] -= 1
-            alive += int(n[parent] == 1) - int(n[dead] == 0)
+            alive -= int(n[dead] == 0)
             totals += columns[parent] - columns[dead]
         if step % every == 0:
             recorded.append(n.copy())
