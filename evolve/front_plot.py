@@ -17,6 +17,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -84,8 +85,8 @@ def _panel(axes: Axes, data: FrontPlot, i: int, j: int, staircase: bool) -> None
         if reference is not None:
             shown = limits[0] <= reference <= limits[1]
             label = f"best response to {data.labels[what]}: {reference:.4f}" + ("" if shown else " (off the chart)")
-            style = {"color": "black" if what == i else "#636363", "linestyle": "--", "linewidth": 1.0}
-            draw(reference, label=literal(label), **style)
+            colour = "black" if what == i else "#636363"
+            draw(reference, color=colour, linestyle="--", linewidth=1.0, label=literal(label))
     axes.set_xlabel(literal(f"win rate against {data.labels[i]}"))
     axes.set_ylabel(literal(f"win rate against {data.labels[j]}"))
     axes.grid(True, color="#dddddd", linewidth=0.6)
@@ -100,7 +101,7 @@ def _figure(data: FrontPlot, title: str | None) -> Figure:
         _panel(figure.add_subplot(rows, columns, k + 1), data, i, j, staircase=len(pairs) == 1)
     heading = f"Pareto front: {len(data.points)} members, {len(data.labels)} objectives"
     figure.suptitle((literal(title) + "\n" if title else "") + heading, fontsize=10)
-    legend = {}  # each label once, from whichever panel drew it
+    legend: dict[str, Any] = {}  # each label once, from whichever panel drew it
     for axes in figure.axes:
         for handle, name in zip(*axes.get_legend_handles_labels(), strict=True):
             legend.setdefault(name, handle)

@@ -35,7 +35,7 @@ def _references(store: Store, run: RunRecord) -> list[float | None]:
         return [None] * len(run_objectives(run))
     from evolve.plots import best_response_rate  # matplotlib loads only when drawing
 
-    return [best_response_rate(stack.tables, target.rules) for stack in target.objectives]
+    return [best_response_rate(list(stack.tables), target.rules) for stack in target.objectives]
 
 
 def _title(run: RunRecord, against: str) -> str:
