@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from fractions import Fraction
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -41,15 +42,15 @@ __all__ = ["PARAMETERS", "SCALE", "TIE", "Outcomes", "outcomes", "finishing", "e
 
 #: (name, low, high, default, help) of each parameter; values are divided by SCALE.
 PARAMETERS = (
-    ("own", 1, 400, 78, "weight of the points the player still needs"),
-    ("other", 1, 400, 100, "weight of the points the opponent still needs"),
-    ("again", -2000, 2000, 470, "points of lead that moving next is worth"),
-    ("wait", -2000, 2000, -50, "points of lead that the opponent moving next is worth"),
-    ("spread_own", 0, 2000, 550, "spread per point the player needs"),
-    ("spread_other", 0, 2000, 70, "spread per point the opponent needs"),
-    ("spread", 1, 20000, 8700, "spread of every race"),
-    ("bacon", 0, 300, 30, "weight of the lead rolling zero dice gains beyond base"),
-    ("base", 0, 3000, 1000, "lead gained by rolling zero dice that counts as an ordinary turn"),
+    ("own", 1, 200, 70, "weight of the points the player still needs"),
+    ("other", 1, 200, 90, "weight of the points the opponent still needs"),
+    ("again", -2000, 2000, 500, "points of lead that moving next is worth"),
+    ("wait", -2000, 2000, -200, "points of lead that the opponent moving next is worth"),
+    ("spread_own", 0, 1500, 500, "spread per point the player needs"),
+    ("spread_other", 0, 1500, 300, "spread per point the opponent needs"),
+    ("spread", 1, 30000, 9000, "spread of every race"),
+    ("bacon", 0, 100, 10, "weight of the lead rolling zero dice gains beyond base"),
+    ("base", 0, 3000, 800, "lead gained by rolling zero dice that counts as an ordinary turn"),
 )
 SCALE = 100.0
 #: Turn values within TIE of the best count as equal (the fewest dice wins).
@@ -97,17 +98,12 @@ def outcomes(rules: str, goal: int) -> Outcomes:
     return found
 
 
-def finishing(chances: np.ndarray, goal: int) -> list[float]:
+@cache
+def finishing(goal: int) -> list[float]:
     """``finishing[need]``: the best chance of scoring at least NEED points
-    with one roll of 1..10 dice (each tail summed from the most points down)."""
-    best = [0.0] * (goal + 1)
-    for row in chances[1:].tolist():
-        tail = 0.0
-        for points in range(len(row) - 1, 0, -1):
-            tail += row[points]
-            if points <= goal:
-                best[points] = max(best[points], tail)
-    return best
+    in one roll of 1..10 dice (exact, then rounded once)."""
+    tails = [exact.points_distribution(n, 6) for n in range(1, MAX_ROLLS + 1)]
+    return [max(float(sum(chances[need:], Fraction(0))) for chances in tails) for need in range(goal + 1)]
 
 
 def estimate(found: Outcomes, params: Mapping[str, int], again: bool) -> np.ndarray:
@@ -123,7 +119,7 @@ def estimate(found: Outcomes, params: Mapping[str, int], again: bool) -> np.ndar
     ahead = ahead + bonus if again else ahead - bonus
     z = ahead / np.sqrt(p["spread_own"] * a + p["spread_other"] * b + p["spread"])
     race = 0.5 + 0.5 * z / np.sqrt(1.0 + z * z)
-    finish = np.array(finishing(found.chances, goal))[goal - np.arange(goal)]
+    finish = np.array(finishing(goal))[goal - np.arange(goal)]
     if again:
         return np.where(found.zero_wins, 1.0, finish[:, None] + (1.0 - finish[:, None]) * race)
     return np.where(found.zero_wins.T, 0.0, (1.0 - finish[None, :]) * race)

@@ -24,45 +24,40 @@ from strategies.table import StrategyTable
 __all__ = ["lookahead_params", "policy_source", "readable_source"]
 
 _BODY = '''
-GOAL = {goal}
-# The race formula's constants (see _estimate), evolved.
-OWN, OTHER, AGAIN, WAIT = {own!r}, {other!r}, {again!r}, {wait!r}
-SPREAD_OWN, SPREAD_OTHER, SPREAD, BACON, BASE = {spread_own!r}, {spread_other!r}, {spread!r}, {bacon!r}, {base!r}
+_GOAL = {goal}
+# The race formula's evolved constants (see _estimate).
+_OWN, _OTHER, _AGAIN, _WAIT = {own!r}, {other!r}, {again!r}, {wait!r}
+_SPREAD_OWN, _SPREAD_OTHER, _SPREAD, _BACON, _BASE = {spread_own!r}, {spread_other!r}, {spread!r}, {bacon!r}, {base!r}
 
 
 {rules}
 
-def _dice_chances(num_rolls):
-    """The chance of each number of points (the index) rolling NUM_ROLLS dice; any 1 scores 1."""
+def _dice_ways(num_rolls):
+    """How many of the 6**num_rolls rolls score each number of points (the index); any 1 scores 1."""
     ways = [1]
     for _ in range(num_rolls):
-        ways = [sum(ways[total - face] for face in range(2, 7) if 0 <= total - face < len(ways))
-                for total in range(len(ways) + 6)]
+        ways = [sum(ways[t - f] for f in range(2, 7) if 0 <= t - f < len(ways)) for t in range(len(ways) + 6)]
     ways[1] = 6**num_rolls - 5**num_rolls
-    return [count / 6**num_rolls for count in ways]
+    return ways
 
 
-_CHANCES = [_dice_chances(n) for n in range(1, 11)]
-_FINISH = [0.0] * (GOAL + 1)  # the best chance of scoring at least the index in one roll
-for _row in _CHANCES:
-    _tail = 0.0
-    for _points in range(len(_row) - 1, 0, -1):
-        _tail += _row[_points]
-        if _points <= GOAL:
-            _FINISH[_points] = max(_FINISH[_points], _tail)
+_WAYS = [_dice_ways(n) for n in range(1, 11)]
+_CHANCES = [[count / 6**n for count in ways] for n, ways in enumerate(_WAYS, 1)]
+# The best chance of scoring at least the index in one roll.
+_FINISH = [max(sum(ways[need:]) / 6**n for n, ways in enumerate(_WAYS, 1)) for need in range(_GOAL + 1)]
 
 
 def _estimate(score, opponent_score, again):
     """The player's chance to win at these scores, moving next if AGAIN, else the opponent moves."""
-    need, other_need = GOAL - score, GOAL - opponent_score
+    need, other_need = _GOAL - score, _GOAL - opponent_score
     mover, waiter = (score, opponent_score) if again else (opponent_score, score)
     new_mover, new_waiter, _ = _after_turn(mover + _zero_dice(mover, waiter), waiter)
-    if new_mover >= GOAL and new_mover > new_waiter:  # the next mover wins by rolling zero dice
+    if new_mover >= _GOAL and new_mover > new_waiter:  # the next mover wins by rolling zero dice
         return 1.0 if again else 0.0
-    bonus = BACON * max(new_mover - mover - new_waiter + waiter - BASE, 0.0)
-    ahead = OTHER * other_need - OWN * need + (AGAIN if again else WAIT)
+    bonus = _BACON * max(new_mover - mover - new_waiter + waiter - _BASE, 0.0)
+    ahead = _OTHER * other_need - _OWN * need + (_AGAIN if again else _WAIT)
     ahead = ahead + bonus if again else ahead - bonus
-    z = ahead / sqrt(SPREAD_OWN * need + SPREAD_OTHER * other_need + SPREAD)
+    z = ahead / sqrt(_SPREAD_OWN * need + _SPREAD_OTHER * other_need + _SPREAD)
     race = 0.5 + 0.5 * z / sqrt(1.0 + z * z)
     if again:
         return _FINISH[need] + (1.0 - _FINISH[need]) * race
@@ -73,7 +68,7 @@ def _estimate(score, opponent_score, again):
 def _value(reached, opponent_score):
     """The player's chance to win once its score reaches REACHED, before the after-turn rule."""
     score, opponent_score, extra = _after_turn(reached, opponent_score)
-    if max(score, opponent_score) >= GOAL:
+    if max(score, opponent_score) >= _GOAL:
         return 1.0 if score > opponent_score else 0.0
     return _estimate(score, opponent_score, extra)
 
@@ -115,10 +110,9 @@ def policy_source(rules: str, goal: int, params: Mapping[str, int], about: str) 
     constants = {name: params[name] / lookahead.SCALE for name, *_ in lookahead.PARAMETERS}
     head = (
         f'"""Hog strategy for {rules} (goal {goal}), written by Hog Arena: the lookahead family.\n\n'
-        "At each score pair, roll the dice count whose turn is worth most: every outcome of the\n"
-        "turn is weighed by its exact chance and valued 1 or 0 if the game ends, else by\n"
-        "_estimate, a race formula of the points each player still needs, with evolved constants.\n"
-        f"{about}\n"
+        "Roll the dice count whose turn is worth most: each outcome of the turn weighed by its\n"
+        "exact chance, worth 1 or 0 if the game ends, else _estimate: a race formula of the points\n"
+        f"each player needs. {about}\n"
         'Standard library only: paste it all into hog.py to replace final_strategy.\n"""\n\n'
         f"from functools import cache\nfrom math import sqrt\n{imports}\n"
     )
