@@ -30,8 +30,11 @@ __all__ = ["Generation", "EvolutionPlot", "best_response_rate", "evolution_data"
 class Generation(Protocol):
     """What is needed of a stored generation (``results.records.GenerationRecord``)."""
 
-    number: int
-    stats: Mapping[str, Any]
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def stats(self) -> Mapping[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -55,19 +58,27 @@ def best_response_rate(opponents: Sequence[np.ndarray], rules: str) -> float:
     return float(np.mean([exact.best_response(table, rules).rate for table in opponents]))
 
 
-def _column(generations: Sequence[Generation], key: str, required: bool) -> tuple[float, ...] | None:
+def _column(generations: Sequence[Generation], key: str) -> tuple[float, ...] | None:
+    """The statistic KEY of every generation, or None if one lacks it."""
     values = []
     for generation in generations:
         value = generation.stats.get(key)
         if value is None:
-            if required:
-                raise ValueError(
-                    f"generation {generation.number} has no {key!r} statistic "
-                    f"(it has {', '.join(sorted(generation.stats)) or 'none'})"
-                )
             return None
         values.append(float(value))
     return tuple(values)
+
+
+def _required(generations: Sequence[Generation], key: str) -> tuple[float, ...]:
+    """The statistic KEY of every generation; a ValueError names the first that lacks it."""
+    values = _column(generations, key)
+    if values is None:
+        generation = next(g for g in generations if g.stats.get(key) is None)
+        raise ValueError(
+            f"generation {generation.number} has no {key!r} statistic "
+            f"(it has {', '.join(sorted(generation.stats)) or 'none'})"
+        )
+    return values
 
 
 def evolution_data(generations: Sequence[Generation], reference_rate: float | None) -> EvolutionPlot:
@@ -79,10 +90,10 @@ def evolution_data(generations: Sequence[Generation], reference_rate: float | No
         raise ValueError(f"the reference win rate must be between 0 and 1, not {reference_rate}")
     return EvolutionPlot(
         tuple(g.number for g in ordered),
-        _column(ordered, "max", True),
-        _column(ordered, "avg", True),
-        _column(ordered, "std", False),
-        _column(ordered, "best", False),
+        _required(ordered, "max"),
+        _required(ordered, "avg"),
+        _column(ordered, "std"),
+        _column(ordered, "best"),
         reference_rate,
     )
 

@@ -101,6 +101,8 @@ def _check_options(
         raise RunError("contest fitness counts wins against the entries of one league: give a league")
     if pick is not None and not several:
         raise RunError("a pick chooses a member of a Pareto front: give two or more objectives")
+    if several:
+        check_pick(BALANCED if pick is None else pick, len(objectives))
 
 
 def _is_league(objectives: Sequence[str]) -> bool:
