@@ -29,7 +29,7 @@ from strategies.spec import resolve_spec
 
 GOAL = 100
 #: Built-ins that are not the course's named strategies.
-NOT_NAMED = ("always_roll", "perfect", "final_strategy")
+NOT_NAMED = ("always_roll", "perfect", "final_strategy", "best_response")
 
 
 def best_named(rules: str, opponent) -> tuple[str, float]:

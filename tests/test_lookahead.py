@@ -1,0 +1,116 @@
+"""The lookahead family: its decision is the one a plain per-pair reference
+makes (rule functions called directly, exact dice chances as fractions), and
+a short evolution gets most of the way to the best response."""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from evolve.run import continue_run, start_run
+from evolve.settings import Settings
+from hog import exact
+from hog.rules import get_rules
+from results.store import open_store
+from strategies.families import get_family
+from strategies.lookahead import PARAMETERS, SCALE, TIE
+
+GOAL = 100
+
+
+def dice_chances(num_rolls: int) -> list[Fraction]:
+    """Chance of each number of points rolling NUM_ROLLS fair dice (any 1: 1 point), by plain convolution."""
+    sequences = {0: Fraction(1)}  # points of rolls without a 1 -> chance
+    for _ in range(num_rolls):
+        longer: dict[int, Fraction] = {}
+        for total, chance in sequences.items():
+            for face in range(2, 7):
+                longer[total + face] = longer.get(total + face, Fraction(0)) + chance / 6
+        sequences = longer
+    chances = [Fraction(0)] * (6 * num_rolls + 1)
+    for total, chance in sequences.items():
+        chances[total] = chance
+    chances[1] = 1 - sum(sequences.values(), Fraction(0))
+    return chances
+
+
+CHANCES = {n: dice_chances(n) for n in range(1, 11)}
+FLOAT_CHANCES = {n: [(k, float(c)) for k, c in enumerate(chances) if c] for n, chances in CHANCES.items()}
+#: The best chance of scoring at least NEED (the index) in one roll.
+FINISH = [max(float(sum(CHANCES[n][need:], Fraction(0))) for n in range(1, 11)) for need in range(GOAL + 1)]
+
+
+class Reference:
+    """The family's decision at one score pair, computed plainly from the rule set's functions."""
+
+    def __init__(self, rules: str, params: dict[str, int]) -> None:
+        self.rules = get_rules(rules)
+        self.p = {name: value / SCALE for name, value in params.items()}
+
+    def estimate(self, score: int, opponent: int, again: bool) -> float:
+        mover, waiter = (score, opponent) if again else (opponent, score)
+        new_mover, new_waiter, _ = self.rules.after_turn(mover + self.rules.zero_dice(mover, waiter), waiter)
+        if new_mover >= GOAL and new_mover > new_waiter:
+            return 1.0 if again else 0.0
+        a, b, p = GOAL - score, GOAL - opponent, self.p
+        bonus = p["bacon"] * max((new_mover - mover) - (new_waiter - waiter) - p["base"], 0.0)
+        ahead = p["other"] * b - p["own"] * a + (p["again"] + bonus if again else p["wait"] - bonus)
+        z = ahead / math.sqrt(p["spread_own"] * a + p["spread_other"] * b + p["spread"])
+        race = (1 + z / math.sqrt(1 + z * z)) / 2
+        return FINISH[a] + (1 - FINISH[a]) * race if again else (1 - FINISH[b]) * race
+
+    def outcome(self, score: int, opponent: int, points: int) -> float:
+        score, opponent, extra = self.rules.after_turn(score + points, opponent)
+        if score >= GOAL or opponent >= GOAL:
+            return float(score > opponent)
+        return self.estimate(score, opponent, bool(extra))
+
+    def turn_values(self, score: int, opponent: int) -> list[float]:
+        values = [self.outcome(score, opponent, self.rules.zero_dice(score, opponent))]
+        for n in range(1, 11):
+            values.append(sum(c * self.outcome(score, opponent, k) for k, c in FLOAT_CHANCES[n]))
+        return values
+
+
+@pytest.mark.parametrize("rules", ["sus_fuss", "hog_pile", "swine_align", "more_boar", "hefty_hogs", "fa19"])
+def test_the_decision_is_the_plain_references_best_turn(rules):
+    rng = random.Random(rules)
+    params = {name: rng.randint(low, high) for name, low, high, *_ in PARAMETERS}
+    table = get_family("lookahead").table(rules, GOAL, **params).table
+    reference = Reference(rules, params)
+    unique = 0
+    for _ in range(80):
+        score, opponent = rng.randrange(GOAL), rng.randrange(GOAL)
+        values = reference.turn_values(score, opponent)
+        chosen = int(table[score, opponent])
+        assert values[chosen] >= max(values) - 1e-8, (score, opponent, chosen, values)
+        others = [v for n, v in enumerate(values) if n < chosen]
+        assert all(v < values[chosen] - TIE + 1e-8 for v in others), (score, opponent, chosen, values)
+        unique += sorted(values)[-2] < max(values) - 1e-6
+    assert unique > 40  # most pairs have one clearly best count, so the checks above bite
+
+
+def test_a_short_evolution_beats_the_course_strategies_and_nears_the_best_response(tmp_path):
+    rules = "square_swine"
+    settings = Settings(population=6, generations=2, hall_of_fame=2)
+    with open_store(f"sqlite:///{tmp_path / 'hog.db'}") as store:
+        run = start_run(store, rules, GOAL, family="lookahead", settings=settings, seed=2)
+        outcome = continue_run(store, run.id, jobs=1)
+    opponent = get_family("always_roll").table(rules, GOAL, 6).table
+    rate = exact.win_probabilities(outcome.best.table, opponent, rules).rate
+    assert rate == pytest.approx(outcome.win_rate)
+    ceiling = exact.best_response(opponent, rules).rate
+    course = exact.win_probabilities(get_family("gain").table(rules, GOAL).table, opponent, rules).rate
+    assert rate > course + 0.03
+    assert ceiling - rate < 0.08, (rate, ceiling)
+
+
+def test_the_defaults_make_a_sound_strategy_everywhere():
+    for rules in ("sus_fuss", "swine_swap", "su20"):
+        table = get_family("lookahead").table(rules, GOAL).table
+        opponent = np.full((GOAL, GOAL), 6, dtype=np.int8)
+        assert exact.win_probabilities(table, opponent, rules).rate > 0.6

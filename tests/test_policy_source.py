@@ -1,0 +1,97 @@
+"""The readable policy: each rule set's rules as standalone text equal to
+hog.rules, and the written final_strategy, run with the standard library
+alone, equal to the lookahead family's table at every score pair."""
+
+from __future__ import annotations
+
+import ast
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from hog import exact
+from hog.rules import RULE_SETS
+from hog_arena.cli.strategy_io import strategy_file_bytes
+from strategies.families import get_family
+from strategies.lookahead import PARAMETERS
+from strategies.policy_source import lookahead_params, policy_source
+from strategies.rule_source import rule_source
+from strategies.table import StrategyTable
+
+GOAL = 100
+#: The longest written policy (sus_fuss, with its divisor helpers, is about this long).
+MAX_LINES = 95
+
+
+def run_source(text: str) -> dict:
+    namespace: dict = {}
+    exec(compile(text, "final_strategy.py", "exec"), namespace)
+    return namespace
+
+
+def random_params(rules: str) -> dict[str, int]:
+    rng = random.Random(f"policy {rules}")
+    return {name: rng.randint(low, high) for name, low, high, *_ in PARAMETERS}
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_the_written_rules_are_the_rule_sets(rules):
+    imports, text = rule_source(rules, GOAL)
+    namespace = run_source(imports + text)
+    compiled = exact.compile_rules(rules, GOAL)
+    zero = [[namespace["_zero_dice"](s, o) for o in range(GOAL)] for s in range(GOAL)]
+    assert np.array_equal(zero, compiled.zero_points)
+    after = [[namespace["_after_turn"](s, o) for o in range(GOAL)] for s in range(compiled.after_score.shape[0])]
+    assert np.array_equal([[r[0] for r in row] for row in after], compiled.after_score)
+    assert np.array_equal([[r[1] for r in row] for row in after], compiled.after_opponent)
+    assert np.array_equal([[bool(r[2]) for r in row] for row in after], compiled.after_extra)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_the_written_policy_is_the_familys_table_at_every_score_pair(rules):
+    params = random_params(rules)
+    text = policy_source(rules, GOAL, params, "Scored nothing yet.")
+    final_strategy = run_source(text)["final_strategy"]
+    written = np.array([[final_strategy(s, o) for o in range(GOAL)] for s in range(GOAL)])
+    table = get_family("lookahead").table(rules, GOAL, **params).table
+    assert np.array_equal(written, table)
+
+
+@pytest.mark.parametrize("rules", ["sus_fuss", "swine_align", "hefty_hogs", "sp20"])
+def test_the_written_policy_is_short_standard_library_and_adds_one_public_name(rules):
+    text = policy_source(rules, GOAL, random_params(rules), "Scored nothing yet.")
+    assert len(text.splitlines()) <= MAX_LINES
+    tree = ast.parse(text)
+    modules = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+    modules += [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    assert modules and all(m.split(".")[0] in sys.stdlib_module_names for m in modules)
+    defined = set(run_source(text)) - {"__builtins__"}
+    assert {name for name in defined if not name.startswith("_")} == {"final_strategy"} | {
+        name for name in defined if name in ("cache", "sqrt", "gcd", "isqrt")
+    }
+    assert ast.get_docstring(tree).startswith(f"Hog strategy for {rules}")
+
+
+def test_strategy_files_of_lookahead_members_are_readable_and_others_stay_tables(tmp_path):
+    family = get_family("lookahead")
+    member = family.table("hog_pile", GOAL)
+    text = strategy_file_bytes(member, tmp_path / "final_strategy.py").decode()
+    assert "def _estimate" in text and "Exact win rate against always_roll(6)" in text
+    rate = exact.win_probabilities(member.table, np.full((GOAL, GOAL), 6, np.int8), "hog_pile").rate
+    assert f"{rate:.6f}" in text
+    params = dict(member.params)
+    evolved = StrategyTable(
+        member.table, "hog_pile", "evolved_7", "evolved", {"family": "lookahead", "parameters": params, "run": 7}
+    )
+    assert lookahead_params(evolved) == params
+    assert "Evolved in run #7." in strategy_file_bytes(evolved, Path("x.py")).decode()
+    changed = member.table.copy()
+    changed[50, 50] = (changed[50, 50] + 1) % 11
+    altered = StrategyTable(changed, "hog_pile", "altered", "evolved", {"family": "lookahead", "parameters": params})
+    assert lookahead_params(altered) is None
+    for table in (altered, get_family("lead").table("hog_pile", GOAL)):
+        assert strategy_file_bytes(table, Path("x.py")).decode() == table.to_python_source()
+    assert strategy_file_bytes(member, Path("x.json")).decode() == member.to_json() + "\n"
