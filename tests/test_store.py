@@ -235,6 +235,68 @@ def test_a_bad_row_stores_nothing_of_its_batch(store, db_url, result, message):
     assert count_rows(db_url, Match) == 0
 
 
+def test_matches_stored_as_arrays_read_back_as_stored_one_by_one(store, db_url):
+    records = stored(store, *(striped(seed, f"s{seed}") for seed in range(6)))
+    shas = [r.sha256 for r in records]
+    pairs = np.array([(i, j) for i in range(6) for j in range(6) if i != j][::2])  # both orders among them
+    rng = np.random.default_rng(3)
+    first, second, stderr = rng.random(len(pairs)), rng.random(len(pairs)), rng.random(len(pairs)) / 100
+    stderr[0] = np.nan  # none
+    store.store_match_arrays(RULES, GOAL, "simulate", 100, 4, shas, pairs, first, second, stderr)
+    one_by_one = [
+        MatchResult(shas[i], shas[j], (f + s) / 2, f, s, None if np.isnan(e) else e)
+        for (i, j), f, s, e in zip(pairs, first, second, stderr, strict=True)
+    ]
+    asked = [(m.a, m.b) for m in one_by_one] + [(m.b, m.a) for m in one_by_one]
+    found = store.cached_matches(RULES, GOAL, "simulate", 100, 4, asked)
+    assert [found[(m.a, m.b)] for m in one_by_one] == one_by_one
+    assert [found[(m.b, m.a)] for m in one_by_one] == [m.flipped() for m in one_by_one]
+    count = count_rows(db_url, Match)
+    store.store_match_arrays(RULES, GOAL, "simulate", 100, 4, shas, pairs[::-1, ::-1], second, first)  # known pairs
+    assert count_rows(db_url, Match) == count == len({tuple(sorted(p)) for p in pairs.tolist()})
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda a: a.update(first=a["first"] * 3), "in 0..1"),
+        (lambda a: a["second"].__setitem__(1, np.nan), "in 0..1"),
+        (lambda a: a.update(stderr=-a["first"]), "standard error"),
+        (lambda a: a.update(shas=[*a["shas"][:-1], "not a hash"]), "not a table sha256"),
+        (lambda a: a.update(pairs=a["pairs"] + 1), "outside"),
+        (lambda a: a.update(first=a["first"][:-1]), "as many rates"),
+    ],
+)
+def test_a_bad_array_batch_stores_nothing(store, db_url, change, message):
+    shas = [hashlib.sha256(str(i).encode()).hexdigest() for i in range(4)]
+    given = {"shas": shas, "pairs": np.array([(0, 1), (0, 3), (2, 3)]), "first": np.full(3, 0.5)}
+    given |= {"second": np.full(3, 0.25), "stderr": None}
+    change(given)
+    with pytest.raises(StoreError, match=message):
+        store.store_match_arrays(RULES, GOAL, "exact", 0, 0, **given)
+    assert count_rows(db_url, Match) == 0
+
+
+def test_adding_entries_to_a_finished_league_runs_it_again(store):
+    league, records, results = complete_league(store)
+    store.store_matches(RULES, GOAL, "exact", 0, 0, results)
+    store.finish_league(league.id)
+    d, other_rules = stored(store, constant(4), constant(5, rules="hog_pile"))
+    with pytest.raises(StoreError, match="hog_pile"):
+        store.add_league_entries(league.id, [d.id, other_rules.id])
+    with pytest.raises(StoreError, match="already"):
+        store.add_league_entries(league.id, [d.id, records[0].id])
+    with pytest.raises(NotStored):
+        store.add_league_entries(league.id + 1, [d.id])
+    assert [e.id for e in store.league_entries(league.id)] == [r.id for r in records]  # nothing half-written
+    again = store.add_league_entries(league.id, [d.id])
+    assert (again.status, again.finished) == ("running", None)
+    assert [e.id for e in store.league_entries(league.id)] == [*(r.id for r in records), d.id]
+    with pytest.raises(StoreError, match="misses 3 of its matches"):
+        store.finish_league(league.id)
+    assert [t.sha256 for t in store.league_tables(league.id)] == [*(r.sha256 for r in records), d.sha256]
+
+
 def test_a_match_key_is_normalised_in_one_place():
     assert MatchKey(RULES, GOAL, "exact", 500, 9) == MatchKey(RULES, GOAL)
     assert len({MatchKey(RULES, GOAL, "exact", 1, 2), MatchKey(RULES, GOAL)}) == 1
