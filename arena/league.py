@@ -42,6 +42,11 @@ __all__ = [
 ]
 
 
+#: Exact leagues (or additions to one) of at most this many missing pairs
+#: play in the calling process, since local worker processes take longer to start.
+IN_PARENT = 4096
+
+
 class LeagueError(ValueError):
     """A league that cannot be run as asked."""
 
@@ -175,7 +180,8 @@ def play_league(
 ) -> Iterator[PairScores]:
     """Score every unordered pair of ENTRIES (checked here unless they are a
     Lineup already) but those marked in DONE (n x n bool, above the
-    diagonal), yielding each chunk's scores as it finishes."""
+    diagonal), yielding each chunk's scores as it finishes (in the calling
+    process if the work is small: ``IN_PARENT``)."""
     if len(entries) < 2:
         raise LeagueError(f"a league needs at least two strategies, got {len(entries)}")
     lineup = Lineup.of(entries)
@@ -184,6 +190,8 @@ def play_league(
     if todo == 0:
         return
     keys = tuple(_sha_key(t.sha256) for t in lineup.tables) if settings.method == "simulate" else ()
+    if backend == "loky" and settings.method == "exact" and todo <= IN_PARENT:
+        jobs = 1  # about a second of work: less than starting the worker processes
     size = chunk_size or _default_chunk_size(todo, settings)
     work = ((lineup.stack, chunk, lineup.rules, settings, keys) for chunk in pair_chunks(n, size, done))
     yield from run_chunks(score_chunk, work, jobs=jobs, backend=backend, scheduler=scheduler)

@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import arena.league
 from arena.league import LeagueError, LeagueSettings, PairScores, pair_chunks, play_league, run_league, win_rate_matrix
 from arena.match import IncompatibleTables, play_match
 from arena.parallel import BackendError
@@ -59,7 +60,8 @@ def test_simulated_league_agrees_with_the_exact_one_within_four_standard_errors(
 
 
 @pytest.mark.parametrize("settings", [LeagueSettings("exact"), LeagueSettings("simulate", games=500, seed=11)])
-def test_results_do_not_depend_on_workers_or_chunks(settings):
+def test_results_do_not_depend_on_workers_or_chunks(settings, monkeypatch):
+    monkeypatch.setattr(arena.league, "IN_PARENT", 0)  # worker processes even for a small league
     entries = random_tables("square_swine", 7)
     one = run_league(entries, settings, jobs=1, chunk_size=50)
     two = run_league(entries, settings, jobs=2, chunk_size=3)
