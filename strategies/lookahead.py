@@ -1,26 +1,29 @@
-"""The ``lookahead`` family: one turn looked at exactly, a formula after it.
+"""The ``lookahead`` family: two turns weighed exactly, a formula after them.
 
 At a score pair the strategy rolls the dice count whose turn has the best
 expected value. Every outcome of the turn (the exact chance of each number
 of points, the zero-dice points, the after-turn rule's scores and extra
-turn, all from ``hog.exact.compile_rules``) either ends the game (worth 1
-or 0) or leads to a score pair that ``estimate`` values. There is no
-dynamic programming over the game and no table of values: the estimate is
-a formula of the points each player still needs, ``a`` for the player and
-``b`` for the opponent, and of one rule fact of that pair, what rolling
-zero dice would gain there for whoever moves next:
+turn, all from ``hog.exact.compile_rules``) ends the game (worth 1 or 0),
+gives an extra turn (valued by ``estimate``), or hands the move to the
+opponent, whose reply is weighed the same way: it rolls ``reply`` dice (a
+parameter; 11: the count worst for the player by the estimate; 12: no reply
+looked at, the estimate at once). There is no dynamic programming over the
+game and no table of values: the estimate is a formula of the points each
+player still needs, ``a`` for the player and ``b`` for the opponent, and of
+one rule fact of the pair, what rolling zero dice gains there for whoever
+moves next:
 
     ahead = other * b - own * a + (again or wait) +/- bacon * max(gain - base, 0)
     race = 1/2 + z / (2 * sqrt(1 + z * z)),  z = ahead / sqrt(spread_own * a + spread_other * b + spread)
 
-``again`` is the tempo when the player moves next (an extra turn), ``wait``
-when the opponent does; the zero-dice gain (lead gained, after-turn rule
-applied) counts for the player who moves next. The estimate is 1 (or 0)
-where that player wins by rolling zero dice, else the chance of finishing
-in one roll (``finishing``) for the player to move and ``race`` for the rest.
-Integer parameters are scaled by ``SCALE``; ties between dice counts
-(within ``TIE``) go to the fewest dice. Rules with memory are looked at
-without the Feral Hogs bonus, which a score table cannot know.
+``again`` is the tempo when the player moves next, ``wait`` when the
+opponent does; the zero-dice gain (lead gained, after-turn rule applied)
+counts for whoever moves next. The estimate is 1 (or 0) where that player
+wins by rolling zero dice, else the chance of finishing in one roll
+(``finishing``) for the player to move, and ``race`` for the rest.
+Integer parameters are scaled by ``SCALE`` (``reply`` is not); ties between
+dice counts (within ``TIE``) go to the fewest dice. Rules with memory are
+looked at without the Feral Hogs bonus, which a score table cannot know.
 
 The arithmetic is +, -, *, / and sqrt in the order of the plain Python that
 ``strategies.policy_source`` writes, so both give the same table bit for bit.
@@ -38,19 +41,21 @@ import numpy as np
 from hog import exact
 from hog.game import MAX_ROLLS
 
-__all__ = ["PARAMETERS", "SCALE", "TIE", "Outcomes", "outcomes", "finishing", "estimate", "turn_values", "build"]
+__all__ = ["PARAMETERS", "SCALE", "TIE", "Outcomes", "outcomes", "finishing", "estimate", "expected", "replied"]
+__all__ += ["build"]
 
-#: (name, low, high, default, help) of each parameter; values are divided by SCALE.
+#: (name, low, high, default, help) of each parameter; values but reply's are divided by SCALE.
 PARAMETERS = (
-    ("own", 1, 200, 70, "weight of the points the player still needs"),
-    ("other", 1, 200, 90, "weight of the points the opponent still needs"),
-    ("again", -2000, 2000, 500, "points of lead that moving next is worth"),
-    ("wait", -2000, 2000, -200, "points of lead that the opponent moving next is worth"),
-    ("spread_own", 0, 1500, 500, "spread per point the player needs"),
-    ("spread_other", 0, 1500, 300, "spread per point the opponent needs"),
-    ("spread", 1, 30000, 9000, "spread of every race"),
-    ("bacon", 0, 100, 10, "weight of the lead rolling zero dice gains beyond base"),
-    ("base", 0, 3000, 800, "lead gained by rolling zero dice that counts as an ordinary turn"),
+    ("own", 1, 200, 62, "weight of the points the player still needs"),
+    ("other", 1, 200, 102, "weight of the points the opponent still needs"),
+    ("again", -2000, 2000, -597, "points of lead that moving next is worth"),
+    ("wait", -2000, 2000, 390, "points of lead that the opponent moving next is worth"),
+    ("spread_own", 0, 1500, 633, "spread per point the player needs"),
+    ("spread_other", 0, 1500, 304, "spread per point the opponent needs"),
+    ("spread", 1, 60000, 21449, "spread of every race"),
+    ("bacon", 0, 200, 28, "weight of the lead rolling zero dice gains beyond base"),
+    ("base", 0, 3000, 0, "lead gained by rolling zero dice that counts as an ordinary turn"),
+    ("reply", 0, 12, 6, "the opponent's modelled reply: that many dice, 11 its worst for the player, 12 none"),
 )
 SCALE = 100.0
 #: Turn values within TIE of the best count as equal (the fewest dice wins).
@@ -61,9 +66,9 @@ TIE = 1e-9
 class Outcomes:
     """Where each turn from each score pair leads, for one rule set and goal.
 
-    ``where[score, opponent, points]`` indexes the vector ``turn_values``
-    builds: the estimates flattened with an extra turn, then with the
-    opponent to move, then a loss and a win (``points`` 0: the zero-dice
+    ``where[score, opponent, points]`` indexes a vector of values: the
+    pairs flattened with the mover to move again (an extra turn), then with
+    the other player to move, then a loss and a win (``points`` 0: the zero-dice
     turn). ``chances[num_rolls, points]`` are the dice's chances;
     ``zero_gain`` the lead rolling zero dice gains, and ``zero_wins``
     whether it wins the game.
@@ -112,7 +117,7 @@ def estimate(found: Outcomes, params: Mapping[str, int], again: bool) -> np.ndar
     goal = found.goal
     a = (goal - np.arange(goal, dtype=np.float64))[:, None]
     b = (goal - np.arange(goal, dtype=np.float64))[None, :]
-    p = {name: params[name] / SCALE for name, *_ in PARAMETERS}
+    p = {name: params[name] / SCALE for name, *_ in PARAMETERS[:-1]}
     gain = found.zero_gain if again else found.zero_gain.T
     bonus = p["bacon"] * np.maximum(gain - p["base"], 0.0)
     ahead = p["other"] * b - p["own"] * a + p["again" if again else "wait"]
@@ -125,11 +130,9 @@ def estimate(found: Outcomes, params: Mapping[str, int], again: bool) -> np.ndar
     return np.where(found.zero_wins.T, 0.0, (1.0 - finish[None, :]) * race)
 
 
-def turn_values(found: Outcomes, again: np.ndarray, wait: np.ndarray) -> np.ndarray:
+def expected(found: Outcomes, vector: np.ndarray) -> np.ndarray:
     """``[score, opponent, num_rolls]``: the expected value of each dice
-    count's turn, where AGAIN and WAIT [score, opponent] value the pairs
-    after it with the player and with the opponent to move next."""
-    vector = np.concatenate([again.ravel(), wait.ravel(), [0.0, 1.0]])
+    count's turn, where VECTOR values the outcomes as ``where`` indexes them."""
     after = vector[found.where]
     totals = np.zeros(after.shape[:2] + (MAX_ROLLS + 1,))
     totals[:, :, 0] = after[:, :, 0]
@@ -138,8 +141,24 @@ def turn_values(found: Outcomes, again: np.ndarray, wait: np.ndarray) -> np.ndar
     return totals
 
 
+def replied(found: Outcomes, again: np.ndarray, wait: np.ndarray, reply: int) -> np.ndarray:
+    """``[score, opponent]``: the player's value with the opponent to move,
+    after the opponent's turn of REPLY dice (11: the count worst for the
+    player; 12: no reply looked at, WAIT itself). AGAIN and WAIT value the
+    pairs after it with the player and with the opponent to move."""
+    if reply > MAX_ROLLS + 1:
+        return wait
+    # The opponent's outcomes, seen from its side: its extra turn leaves the
+    # opponent to move (WAIT), else the player moves (AGAIN); its win is 0.
+    totals = expected(found, np.concatenate([wait.T.ravel(), again.T.ravel(), [1.0, 0.0]]))
+    chosen = totals.min(axis=2) if reply > MAX_ROLLS else totals[:, :, reply]
+    return np.ascontiguousarray(chosen.T)
+
+
 def build(rules: str, goal: int, params: Mapping[str, int]) -> np.ndarray:
     """The table: at each score pair the fewest dice whose turn value is within TIE of the best."""
     found = outcomes(rules, goal)
-    totals = turn_values(found, estimate(found, params, True), estimate(found, params, False))
+    again, wait = estimate(found, params, True), estimate(found, params, False)
+    after = replied(found, again, wait, params["reply"])
+    totals = expected(found, np.concatenate([again.ravel(), after.ravel(), [0.0, 1.0]]))
     return np.argmax(totals >= totals.max(axis=2, keepdims=True) - TIE, axis=2)

@@ -25,9 +25,10 @@ __all__ = ["lookahead_params", "policy_source", "readable_source"]
 
 _BODY = '''
 _GOAL = {goal}
-# The race formula's evolved constants (see _estimate).
+# The evolved constants of the race formula (see _estimate), and the opponent's modelled reply.
 _OWN, _OTHER, _AGAIN, _WAIT = {own!r}, {other!r}, {again!r}, {wait!r}
 _SPREAD_OWN, _SPREAD_OTHER, _SPREAD, _BACON, _BASE = {spread_own!r}, {spread_other!r}, {spread!r}, {bacon!r}, {base!r}
+_REPLY = {reply!r}  # the opponent rolls this many dice; 11: its count worst for us; 12: not looked at
 
 
 {rules}
@@ -48,7 +49,7 @@ _FINISH = [max(sum(ways[need:]) / 6**n for n, ways in enumerate(_WAYS, 1)) for n
 
 
 def _estimate(score, opponent_score, again):
-    """The player's chance to win at these scores, moving next if AGAIN, else the opponent moves."""
+    """Our chance to win at these scores, moving next if AGAIN, else the opponent moves."""
     need, other_need = _GOAL - score, _GOAL - opponent_score
     mover, waiter = (score, opponent_score) if again else (opponent_score, score)
     new_mover, new_waiter, _ = _after_turn(mover + _zero_dice(mover, waiter), waiter)
@@ -64,24 +65,44 @@ def _estimate(score, opponent_score, again):
     return (1.0 - _FINISH[other_need]) * race
 
 
+def _turn(score, opponent_score, outcome, counts):
+    """The expected OUTCOME(score reached, opponent_score) of rolling each of COUNTS dice."""
+    values = []
+    for n in counts:
+        if n == 0:
+            values.append(outcome(score + _zero_dice(score, opponent_score), opponent_score))
+            continue
+        total = 0.0
+        for points, chance in enumerate(_CHANCES[n - 1]):
+            if chance:
+                total += chance * outcome(score + points, opponent_score)
+        values.append(total)
+    return values
+
+
 @cache
-def _value(reached, opponent_score):
-    """The player's chance to win once its score reaches REACHED, before the after-turn rule."""
+def _theirs(reached, score):
+    """Our chance to win once the opponent's score reaches REACHED (our score SCORE)."""
+    opponent_score, score, extra = _after_turn(reached, score)
+    if max(score, opponent_score) >= _GOAL:
+        return 1.0 if score > opponent_score else 0.0
+    return _estimate(score, opponent_score, not extra)
+
+
+@cache
+def _ours(reached, opponent_score):
+    """Our chance to win once our score reaches REACHED, the opponent's reply weighed."""
     score, opponent_score, extra = _after_turn(reached, opponent_score)
     if max(score, opponent_score) >= _GOAL:
         return 1.0 if score > opponent_score else 0.0
-    return _estimate(score, opponent_score, extra)
+    if extra or _REPLY > 11:
+        return _estimate(score, opponent_score, extra)
+    return min(_turn(opponent_score, score, _theirs, range(11) if _REPLY > 10 else [_REPLY]))
 
 
 def final_strategy(score, opponent_score):
     """The number of dice (0..10) whose turn is worth most; the fewest within 1e-9 of the best."""
-    values = [_value(score + _zero_dice(score, opponent_score), opponent_score)]
-    for chances in _CHANCES:
-        total = 0.0
-        for points, chance in enumerate(chances):
-            if chance:
-                total += chance * _value(score + points, opponent_score)
-        values.append(total)
+    values = _turn(score, opponent_score, _ours, range(11))
     return next(n for n, value in enumerate(values) if value >= max(values) - 1e-9)
 '''
 
@@ -107,12 +128,13 @@ def policy_source(rules: str, goal: int, params: Mapping[str, int], about: str) 
     """The module text of the lookahead member PARAMS for RULES and GOAL;
     ABOUT (a line or two: what it scored) goes into its docstring."""
     imports, rule_text = rule_source(rules, goal)
-    constants = {name: params[name] / lookahead.SCALE for name, *_ in lookahead.PARAMETERS}
+    constants = {name: params[name] / lookahead.SCALE for name, *_ in lookahead.PARAMETERS[:-1]}
+    constants["reply"] = params["reply"]
     head = (
         f'"""Hog strategy for {rules} (goal {goal}), written by Hog Arena: the lookahead family.\n\n'
-        "Roll the dice count whose turn is worth most: each outcome of the turn weighed by its\n"
-        "exact chance, worth 1 or 0 if the game ends, else _estimate: a race formula of the points\n"
-        f"each player needs. {about}\n"
+        "Roll the dice count whose turn is worth most: each outcome of the turn, and of the\n"
+        "opponent's reply, weighed by its exact chance, worth 1 or 0 if the game ends, else\n"
+        f"_estimate: a race formula of the points each player needs. {about}\n"
         'Standard library only: paste it all into hog.py to replace final_strategy.\n"""\n\n'
         f"from functools import cache\nfrom math import sqrt\n{imports}\n"
     )
