@@ -22,8 +22,8 @@ from strategies.rule_source import rule_source
 from strategies.table import StrategyTable
 
 GOAL = 100
-#: The longest written policy (sus_fuss, with its divisor helpers, is about this long).
-MAX_LINES = 95
+#: The longest written policy (sus_fuss and hefty_hogs, with their helpers, are about this long).
+MAX_LINES = 115
 
 
 def run_source(text: str) -> dict:
@@ -34,7 +34,9 @@ def run_source(text: str) -> dict:
 
 def random_params(rules: str) -> dict[str, int]:
     rng = random.Random(f"policy {rules}")
-    return {name: rng.randint(low, high) for name, low, high, *_ in PARAMETERS}
+    params = {name: rng.randint(low, high) for name, low, high, *_ in PARAMETERS}
+    params["reply"] = (11, 12, 0, 6, 3)[list(RULE_SETS).index(rules) % 5]  # every kind of reply
+    return params
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)
