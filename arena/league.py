@@ -190,9 +190,9 @@ def play_league(
     if todo == 0:
         return
     keys = tuple(_sha_key(t.sha256) for t in lineup.tables) if settings.method == "simulate" else ()
-    if backend == "loky" and settings.method == "exact" and todo <= IN_PARENT:
-        jobs = 1  # about a second of work: less than starting the worker processes
     size = chunk_size or _default_chunk_size(todo, settings)
+    if backend == "loky" and settings.method == "exact" and todo <= IN_PARENT:
+        jobs, size = 1, chunk_size or todo  # about a second of work: less than starting the worker processes
     work = ((lineup.stack, chunk, lineup.rules, settings, keys) for chunk in pair_chunks(n, size, done))
     yield from run_chunks(score_chunk, work, jobs=jobs, backend=backend, scheduler=scheduler)
 

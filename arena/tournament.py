@@ -151,8 +151,11 @@ def add_to_league(
     own settings; returns the finished league. Everything is checked before
     anything is written: a league that does not exist, entries of another
     rule set or goal, and entries whose table is in the league already are
-    refused."""
+    refused. The new pairs are played even if the match cache holds some of
+    them (looking them up would read the whole league); storing keeps the
+    cached result."""
     league = store.get_league(name, rules, goal)
+    was_done = league.status == "done"
     new = _unique(entries)
     if not new:
         raise LeagueError(f"nothing to add to league {name!r}: give the strategies to add")
@@ -165,8 +168,12 @@ def add_to_league(
     league = store.add_league_entries(league.id, [r.id for r in records])
     by_sha = {table.sha256: k for k, table in enumerate(lineup.tables)}
     order = [by_sha[record.sha256] for record in store.league_entries(league.id)]
+    lineup = lineup.reordered(order)
+    # a finished league has every match among its old entries: only the new ones' are missing
+    old = np.array([table.sha256 in present for table in lineup.tables])
+    done = np.logical_and.outer(old, old) if was_done else None
     settings = LeagueSettings(league.method, league.games, league.seed)
-    return _play(store, league, lineup.reordered(order), settings, jobs, backend, scheduler, on_progress, chunk_size)
+    return _play(store, league, lineup, settings, jobs, backend, scheduler, on_progress, chunk_size, done)
 
 
 def _play(
@@ -179,15 +186,19 @@ def _play(
     scheduler: str | None,
     on_progress: Progress | None,
     chunk_size: int | None,
+    done: np.ndarray | None = None,
 ) -> LeagueRecord:
     """Play LEAGUE's missing matches (LINEUP: its entries in the store's
-    order, by id), store each chunk as it finishes, and finish the league."""
-    stored = store.league_results(league.id)
-    done = ~np.isnan(stored.rates)
-    played = stored.stored
-    del stored  # keep the bool mask only
+    order, by id), store each chunk as it finishes, and finish the league.
+    DONE marks the pairs known to be stored (default: read from the store,
+    the cache included)."""
+    if done is None:
+        stored = store.league_results(league.id)
+        done = ~np.isnan(stored.rates)
+        del stored  # keep the bool mask only
     n = len(lineup)
     total = n * (n - 1) // 2
+    played = int(np.triu(done, 1).sum())
     if on_progress:
         on_progress(played, total)
     shas = [table.sha256 for table in lineup.tables]

@@ -5,7 +5,11 @@ class's submissions would be) in a fresh SQLite file, then times
 ``hog league --all`` in a child process: start-up, loading the tables,
 every exact match, storing every result and printing the leaderboard. Peak
 memory is the largest sum of resident memory over the child and its
-workers, sampled every 50 ms.
+workers, sampled every 50 ms, both as resident memory (RSS, the measure
+of the first release: a library page shared by the three processes counts
+three times) and proportional (PSS: shared pages split between them).
+CPU time is that of the child and its workers (the wall-clock ratio needs
+an otherwise idle machine; the CPU ratio does not).
 
 Then, in this process on one core, the kernel alone
 (``hog.exact.win_probabilities_pairs``) on the same tables and pairs (a
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import sqlite3
 import subprocess
 import sys
@@ -55,57 +60,78 @@ def contest_entries(rules: str, size: int, seed: int = 0) -> list[StrategyTable]
     return list(tables.values())
 
 
-def _tree_rss(root: int) -> int:
-    """Resident bytes of ROOT and all its descendants."""
+def _descendants(root: int) -> list[int]:
+    """ROOT and all its descendants' process ids."""
     children: dict[int, list[int]] = {}
-    rss: dict[int, int] = {}
-    page = os.sysconf("SC_PAGE_SIZE")
     for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-            statm = Path(f"/proc/{entry}/statm").read_text().split()
-        except OSError:
-            continue
-        children.setdefault(int(fields[1]), []).append(int(entry))
-        rss[int(entry)] = int(statm[1]) * page
-    total, todo = 0, [root]
+        if entry.isdigit():
+            try:
+                parent = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    found, todo = [], [root]
     while todo:
         pid = todo.pop()
-        total += rss.get(pid, 0)
+        found.append(pid)
         todo.extend(children.get(pid, []))
-    return total
+    return found
 
 
-def _run(command: list[str]) -> tuple[float, int, str]:
-    """Run COMMAND in a child process: (wall seconds, peak tree RSS bytes, stdout)."""
+def _memory(pids: list[int]) -> tuple[int, int]:
+    """(resident, proportional) bytes of PIDS: RSS counts a page shared by
+    several processes in each, PSS splits it between them."""
+    sizes = {"Rss:": 0, "Pss:": 0}
+    for pid in pids:
+        try:
+            lines = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
+        except OSError:
+            continue
+        for line in lines:
+            field = line.split()
+            if field and field[0] in sizes:
+                sizes[field[0]] += int(field[1]) * 1024
+    return sizes["Rss:"], sizes["Pss:"]
+
+
+def _run(command: list[str]) -> tuple[float, float, int, int, str]:
+    """Run COMMAND in a child process: (wall seconds, CPU seconds of the child
+    and its workers, peak RSS and peak PSS bytes over them, stdout). Memory is
+    sampled every 50 ms, the process tree found again every second."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    peak = 0
+    peak_rss = peak_pss = 0
+    pids, found = [child.pid], 0.0
     while child.poll() is None:
-        peak = max(peak, _tree_rss(child.pid))
+        if time.perf_counter() - found > 1:
+            pids, found = _descendants(child.pid), time.perf_counter()
+        rss, pss = _memory(pids)
+        peak_rss, peak_pss = max(peak_rss, rss), max(peak_pss, pss)
         time.sleep(0.05)
     wall = time.perf_counter() - start
     out, err = child.communicate()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if child.returncode:
         sys.exit(f"{' '.join(command[3:5])} failed: {err.strip()}")
-    return wall, peak, out
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return wall, cpu, peak_rss, peak_pss, out
 
 
-def kernel_seconds_per_pair(tables: list[StrategyTable], rules: str, sample: int) -> tuple[float, int]:
+def kernel_seconds_per_pair(tables: list[StrategyTable], rules: str, sample: int) -> tuple[float, float, int]:
     """The exact kernel alone on one thread over the league's pairs (a uniform
-    sample of at most SAMPLE of them, in pair order): (seconds per pair, pairs timed)."""
+    sample of at most SAMPLE of them, in pair order): (wall seconds per pair,
+    CPU seconds per pair, pairs timed)."""
     numba.set_num_threads(1)
     stack = exact.TableStack.of(np.stack([t.table for t in tables]))
     pairs = round_robin_pairs(len(tables))
     if len(pairs) > sample:
         pairs = pairs[np.sort(np.random.default_rng(1).choice(len(pairs), sample, replace=False))]
     exact.win_probabilities_pairs(stack, pairs[:10], rules)  # compiled before timing
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for chunk in range(0, len(pairs), 8192):
         exact.win_probabilities_pairs(stack, pairs[chunk : chunk + 8192], rules)
-    return (time.perf_counter() - start) / len(pairs), len(pairs)
+    return (time.perf_counter() - start) / len(pairs), (time.process_time() - cpu) / len(pairs), len(pairs)
 
 
 def main() -> None:
@@ -127,17 +153,19 @@ def main() -> None:
                 store.add_strategy(table, author="benchmark")
         command = [sys.executable, "-m", "hog_arena.cli.main", "league", "--all", "--rules", args.rules]
         command += ["--db", str(db), "--jobs", str(args.jobs), "--top", "3", "--name", "contest"]
-        wall, peak, out = _run(command)
+        wall, cpu, rss, pss, out = _run(command)
         added = _add_one(db, args, newcomer, folder) if args.add_one else None
     pairs = args.size * (args.size - 1) // 2
     per_pair = wall * workers / pairs
-    kernel, timed = kernel_seconds_per_pair(league, args.rules, args.kernel_pairs)
+    kernel, kernel_cpu, timed = kernel_seconds_per_pair(league, args.rules, args.kernel_pairs)
     print(out)
     print(f"league of {args.size} strategies ({pairs:,} pairs, exact, {args.rules}), CLI end to end incl. storing:")
     print(f"  wall {wall:.2f} s on {workers} workers   ({1000 * per_pair:.3f} ms per pair per core)")
-    print(f"  peak memory {peak / 2**20:.0f} MiB (all processes)")
-    print(f"  kernel alone, one core, {timed:,} of the pairs: {1000 * kernel:.3f} ms per pair")
-    print(f"  ratio league / kernel: {per_pair / kernel:.2f}")
+    print(f"  CPU {cpu:.1f} s over all processes   ({1000 * cpu / pairs:.3f} ms per pair)")
+    print(f"  peak memory of all processes: {rss / 2**20:.0f} MiB RSS summed, {pss / 2**20:.0f} MiB PSS summed")
+    print(f"  kernel alone, one thread, {timed:,} of the pairs: {1000 * kernel:.3f} ms per pair", end="")
+    print(f" ({1000 * kernel_cpu:.3f} ms CPU)")
+    print(f"  ratio league / kernel: {per_pair / kernel:.2f} by wall per core, {cpu / pairs / kernel_cpu:.2f} by CPU")
     if added:
         cli_wall, in_process = added
         print(f"one strategy added to the finished league ({args.size} new pairs), `hog league --add`:")
@@ -154,7 +182,7 @@ def _add_one(db: Path, args: argparse.Namespace, newcomer: StrategyTable, folder
     spec.write_text(newcomer.to_json())
     command = [sys.executable, "-m", "hog_arena.cli.main", "league", "--rules", args.rules, "--db", str(copy)]
     command += ["--name", "contest", "--add", str(spec), "--jobs", str(args.jobs), "--top", "3"]
-    cli_wall, _, _ = _run(command)
+    cli_wall = _run(command)[0]
     with open_store(str(db)) as store:
         start = time.perf_counter()
         add_to_league(store, "contest", args.rules, 100, [newcomer], jobs=args.jobs)

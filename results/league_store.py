@@ -5,7 +5,7 @@ and a pair of table sha256s (see ``results.store`` for how a pair is kept)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -116,14 +116,25 @@ def _league_results(session: Session, league: League) -> LeagueResults:
     entries = league_entries(session, league.id)
     results = LeagueResults.empty(LeagueRecord.from_row(league), tuple(StrategyRecord.from_row(e) for e in entries))
     ids = np.array([e.id for e in entries], dtype=np.int64)  # sorted: entries come by id
-    rows = session.execute(_league_matches(league).execution_options(yield_per=_READ_ROWS))
-    for part in rows.partitions():
-        values = np.array([tuple(row) for row in part], dtype=float).reshape(-1, 7)
+    for part in _driver_rows(session, _league_matches(league)):
+        values = np.array(part, dtype=float).reshape(-1, 7)
         i = np.searchsorted(ids, values[:, 0].astype(np.int64))
         j = np.searchsorted(ids, values[:, 1].astype(np.int64))
         swapped = values[:, 2].astype(bool)
         results.fill(np.where(swapped, j, i), np.where(swapped, i, j), *values[:, 3:].T)
     return results
+
+
+def _driver_rows(session: Session, statement: Select[Any]) -> Iterator[Sequence[Any]]:
+    """STATEMENT's rows as the driver hands them over, ``_READ_ROWS`` at a
+    time: no per-row work in SQLAlchemy (type processing, Row objects)."""
+    connection = session.connection()
+    compiled = statement.compile(dialect=connection.dialect)
+    params = compiled.construct_params()
+    args = tuple(params[name] for name in compiled.positiontup or ()) if compiled.positional else params
+    cursor = connection.exec_driver_sql(compiled.string, args).cursor
+    while part := cursor.fetchmany(_READ_ROWS):
+        yield part
 
 
 def _stored_count(session: Session, league: League) -> int:
