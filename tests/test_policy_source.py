@@ -14,8 +14,11 @@ import pytest
 
 from hog import exact
 from hog.rules import RULE_SETS
+from hog_arena.cli.main import main
 from hog_arena.cli.strategy_io import strategy_file_bytes
+from results.store import open_store
 from strategies.families import get_family
+from strategies.loader import load_file
 from strategies.lookahead import PARAMETERS
 from strategies.policy_source import lookahead_params, policy_source
 from strategies.rule_source import rule_source
@@ -97,3 +100,16 @@ def test_strategy_files_of_lookahead_members_are_readable_and_others_stay_tables
     for table in (altered, get_family("lead").table("hog_pile", GOAL)):
         assert strategy_file_bytes(table, Path("x.py")).decode() == table.to_python_source()
     assert strategy_file_bytes(member, Path("x.json")).decode() == member.to_json() + "\n"
+
+
+def test_hog_evolve_writes_a_readable_policy_that_loads_as_the_stored_table(tmp_path):
+    db, out = tmp_path / "hog.db", tmp_path / "final_strategy.py"
+    args = ["evolve", "--rules", "fa24", "--goal", "40", "--family", "lookahead", "--db", str(db)]
+    args += ["--population", "4", "--generations", "1", "--jobs", "1", "--out", str(out)]
+    assert main(args) == 0
+    text = out.read_text()
+    assert "def _estimate" in text and "Evolved in run #1." in text
+    loaded = load_file(out, "sus_fuss", goal=40)
+    with open_store(str(db)) as store:
+        stored = store.get_strategy("evolved_1", "sus_fuss", 40)
+    assert np.array_equal(loaded.table, stored.table)
