@@ -310,7 +310,7 @@ class LeagueStore(Database):
         statement = dialect_insert(Match).values({c: bindparam(c) for c in columns}).on_conflict_do_nothing()
         with self._session(write=True) as session:
             connection = session.connection()
-            compiled = statement.compile(dialect=connection.dialect)
+            compiled = statement.compile(dialect=connection.dialect, for_executemany=True)  # no RETURNING
             created = Match.__table__.c.created.type._cached_bind_processor(connection.dialect)
             head, tail = key.astuple(), (utc_now() if created is None else created(utc_now()),)
             # one executemany by the driver, rows as plain tuples: no per-row work in SQLAlchemy
