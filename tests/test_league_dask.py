@@ -4,13 +4,14 @@ same leaderboard; and with the tables' size registered
 (``arena.dask_cluster``), Dask receives the stack of tables once per league."""
 
 import json
+import os
 import subprocess
 import sys
 
 import numpy as np
 import pytest
 
-from arena.dask_cluster import register_sizes
+from arena.dask_cluster import local_cluster, register_sizes
 from arena.league import LeagueSettings, run_league
 from arena.match import Lineup
 from arena.tournament import run_stored_league
@@ -30,8 +31,16 @@ def random_tables(count: int, seed: int = 3) -> list[StrategyTable]:
 
 @pytest.fixture(scope="module")
 def scheduler():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    environment = dict(os.environ)
+    with local_cluster(2) as cluster:
+        assert dict(os.environ) == environment  # the nanny's settings stay out of this process
         yield cluster.scheduler_address
+
+
+def test_the_workers_run_without_dasks_malloc_trim_threshold(scheduler):
+    with distributed.Client(scheduler) as client:
+        seen = client.run(os.environ.get, "MALLOC_TRIM_THRESHOLD_")
+    assert list(seen.values()) == [None, None]
 
 
 def test_hog_league_on_the_cluster_stores_joblibs_league(tmp_path, scheduler):
