@@ -29,10 +29,19 @@ Leagues and matches
     ``create_league(name, rules, goal, method, games, seed, strategy_ids) -> LeagueRecord``
     ``cached_matches(rules, goal, method, games, seed, pairs) -> dict[(sha_a, sha_b), MatchResult]``
     ``store_matches(rules, goal, method, games, seed, results) -> None``
+    ``store_match_arrays(rules, goal, method, games, seed, shas, pairs, first, second, stderr=None) -> None``
+        The bulk path: matches as index arrays into SHAS, one executemany.
+    ``add_league_entries(league_id, strategy_ids) -> LeagueRecord``
+        More entries for a league (running again until ``finish_league``).
     ``finish_league(league_id) -> LeagueRecord``
     ``get_league(name_or_id, rules, goal) -> LeagueRecord``
     ``latest_league(rules, goal) -> LeagueRecord | None``
+    ``league_entries(league_id) -> list[StrategyRecord]``
+    ``league_tables(league_id) -> list[StrategyTable]``
+    ``strategy_tables(rules, goal) -> list[StrategyTable]`` (every stored one, one query)
     ``league_results(league_id) -> LeagueResults``
+        Entries and stored matches as n x n arrays (``rates``, ``first``,
+        ``second``, ``stderr``), read in parts: no object per match.
 Evolution
     ``create_run(family, rules, goal, seed, settings, opponent=None, league_id=None) -> RunRecord``
     ``add_generation(run_id, number, stats, checkpoint=None) -> None``
