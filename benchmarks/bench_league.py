@@ -19,8 +19,14 @@ the kernel's. ``--add-one`` then times ``hog league --name NAME --add SPEC``
 adding one more strategy to the finished league, end to end in a child
 process, and ``add_to_league`` itself in this process.
 
+``--prefill F`` stores synthetic results for the first fraction F of the
+pairs before the CLI runs, which then resumes the league: the memory of a
+league too big to play in the time at hand, at its full size in the store
+and the leaderboard.
+
     python benchmarks/bench_league.py            # 150 strategies (11,175 pairs)
     python benchmarks/bench_league.py --size 1000 --add-one
+    python benchmarks/bench_league.py --size 3000 --prefill 0.98
 """
 
 from __future__ import annotations
@@ -42,7 +48,7 @@ import numpy as np
 from arena.league import round_robin_pairs
 from arena.tournament import add_to_league
 from hog import exact
-from results.store import open_store
+from results.store import Store, StrategyRecord, open_store
 from strategies.families import FAMILIES
 from strategies.table import StrategyTable
 
@@ -142,6 +148,14 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=-1)
     parser.add_argument("--kernel-pairs", type=int, default=50_000, help="most pairs the kernel alone is timed on")
     parser.add_argument("--add-one", action="store_true", help="then time adding one strategy to the league")
+    parser.add_argument(
+        "--prefill",
+        type=float,
+        default=0.0,
+        metavar="FRACTION",
+        help="store synthetic results for this fraction of the pairs first, so the CLI resumes the league near "
+        "its end: every store and leaderboard step at full size, only the rest of the pairs played",
+    )
     args = parser.parse_args()
     workers = args.jobs if args.jobs > 0 else os.cpu_count() or 1
 
@@ -150,13 +164,20 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "contest.db"
         with open_store(str(db)) as store:
-            for table in league:
-                store.add_strategy(table, author="benchmark")
+            records = [store.add_strategy(table, author="benchmark")[0] for table in league]
+            prefilled = _prefill(store, records, args.prefill) if args.prefill else 0
         command = [sys.executable, "-m", "hog_arena.cli.main", "league", "--all", "--rules", args.rules]
         command += ["--db", str(db), "--jobs", str(args.jobs), "--top", "3", "--name", "contest"]
         wall, cpu, rss, pss, out = _run(command)
         added = _add_one(db, args, newcomer, folder) if args.add_one else None
     pairs = args.size * (args.size - 1) // 2
+    if prefilled:
+        print(out)
+        print(f"league of {args.size} strategies ({pairs:,} pairs), {prefilled:,} of them stored first (synthetic):")
+        print(f"  the CLI resumed it, played {pairs - prefilled:,} pairs, stored, finished and ranked it all:")
+        print(f"  wall {wall:.2f} s, CPU {cpu:.1f} s over all processes")
+        print(f"  peak memory of all processes: {rss / 2**20:.0f} MiB RSS summed, {pss / 2**20:.0f} MiB PSS summed")
+        return
     per_pair = wall * workers / pairs
     kernel, kernel_cpu, timed = kernel_seconds_per_pair(league, args.rules, args.kernel_pairs)
     print(out)
@@ -171,6 +192,20 @@ def main() -> None:
         cli_wall, in_process = added
         print(f"one strategy added to the finished league ({args.size} new pairs), `hog league --add`:")
         print(f"  {cli_wall:.2f} s end to end (CLI start-up included); add_to_league itself {in_process:.2f} s")
+
+
+def _prefill(store: Store, records: list[StrategyRecord], fraction: float) -> int:
+    """Create the league ``contest`` of RECORDS and store random rates for the
+    first FRACTION of its pairs (in the order the league plays them); returns
+    how many."""
+    league = store.create_league("contest", records[0].rules, records[0].goal, "exact", 0, 0, [r.id for r in records])
+    shas = [r.sha256 for r in sorted(records, key=lambda r: r.id)]
+    pairs = round_robin_pairs(len(shas))[: int(fraction * len(shas) * (len(shas) - 1) / 2)]
+    rng = np.random.default_rng(2)
+    for start in range(0, len(pairs), 65536):
+        chunk = pairs[start : start + 65536]
+        store.store_match_arrays(*league.key.astuple(), shas, chunk, rng.random(len(chunk)), rng.random(len(chunk)))
+    return len(pairs)
 
 
 def _add_one(db: Path, args: argparse.Namespace, newcomer: StrategyTable, folder: str) -> tuple[float, float]:
