@@ -8,11 +8,11 @@ loky backend (``jobs`` = workers) and on both clusters, in turn, REPEATS
 times each; checks that every pair's chances are equal bit for bit; prints
 the best wall times, their ratios to loky's, and the CPU time one pair
 costs the clusters' workers and the parent (which runs the schedulers
-here), next to the kernel alone on one thread. CPU times hardly change when
-other programs share the machine; wall times do. Then stores the largest
-league with ``run_stored_league`` on loky and on the second cluster (fresh
-SQLite files), checks the stored leagues agree, times the store's inserts
-alone, and estimates a 10,000-entry league on N workers.
+and the nannies here), next to the kernel alone on one thread. CPU times
+change less than wall times when other programs share the machine. Then
+stores the largest league with ``run_stored_league`` on loky and on the
+second cluster (fresh SQLite files), checks the stored leagues agree, times
+the store's inserts alone, and estimates a 10,000-entry league on N workers.
 
     python benchmarks/bench_dask.py                      # 150 and 400 entries
     python benchmarks/bench_dask.py --scatter            # the tables sent once per league
@@ -122,22 +122,23 @@ def insert_rate(folder: Path, lineup: Lineup, scores: PairScores, batch: int = 8
     return len(scores) / seconds
 
 
-def estimate(worker_cost: float, parent_cost: float, goal: int) -> None:
+def estimate(worker_cost: float, rate: float, goal: int) -> None:
     """Print the estimate of a BIG-entry league from the CPU seconds one
-    pair costs the workers and the parent (storing included)."""
+    pair costs a worker and the store's insert RATE (rows per second)."""
     pairs = BIG * (BIG - 1) // 2
-    parent = pairs * parent_cost
-    print(f"\n{BIG:,}-entry exact league ({pairs:,} pairs), estimated from the CPU times above:")
-    print(f"  the tables: {BIG * goal * goal / 1e6:.0f} MB on every worker; the parent's share: {parent / 3600:.1f} h")
-    print("  workers   workers' share (h)   wall (h)")
+    storing = pairs / rate
+    print(f"\n{BIG:,}-entry exact league ({pairs:,} pairs), estimated from the figures above:")
+    print(f"  the tables: {BIG * goal * goal / 1e6:.0f} MB on every worker; storing: {storing / 3600:.2f} h")
+    print("  workers   computing (h)   wall (h)")
     for n in WORKERS:
-        kernels = pairs * worker_cost / n
-        print(f"  {n:7d}   {kernels / 3600:18.2f}   {max(kernels, parent) / 3600:8.2f}")
+        computing = pairs * worker_cost / n
+        print(f"  {n:7d}   {computing / 3600:13.2f}   {max(computing, storing) / 3600:8.2f}")
     print(
         "  assumptions: kernel-bound, one core per worker, tasks spread evenly, a pair costing a\n"
-        "  worker the CPU time it cost here; the parent schedules and stores (SQLite) at the CPU\n"
-        "  cost per pair of the stored league above, while the workers compute, so the wall time\n"
-        "  is the larger share; the network, and loading and checking the entries, not counted."
+        "  worker the CPU time it cost the cluster without trim here; the parent stores at the\n"
+        "  insert rate above while the workers compute, so the wall time is the larger of the two;\n"
+        "  the tables scattered once (--scatter), not sent with every task; scheduling, the network,\n"
+        "  and loading and checking the entries not counted."
     )
 
 
@@ -200,9 +201,9 @@ def main() -> None:
         rate = insert_rate(folder, lineup, scores)
         print(f"\nstored league of {len(lineup)} (run_stored_league, SQLite; Dask without trim), the same on both:")
         print(f"  loky {local:.2f} s   Dask {remote:.2f} s   ratio {remote / local:.2f}")
-        print(f"  the parent on Dask: {1000 * parent / pairs:.3f} CPU ms per pair (scheduler and storing included)")
+        print(f"  the parent on Dask: {1000 * parent / pairs:.3f} CPU ms per pair (all included)")
         print(f"  the store alone inserts {rate:,.0f} match rows per second (SQLite, batches of 8192)")
-    estimate(fixed.workers, parent / pairs, lineup.goal)
+    estimate(fixed.workers, rate, lineup.goal)
 
 
 if __name__ == "__main__":
