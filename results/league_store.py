@@ -22,6 +22,8 @@ from strategies.table import StrategyTable
 
 #: Rows read at a time when a league's matches are read back.
 _READ_ROWS = 50_000
+#: Leagues of at least this many pairs read the matches table in its own order.
+_SCAN_PAIRS = 50_000
 
 __all__ = ["LeagueStore", "stored_matches"]
 
@@ -82,11 +84,13 @@ def _match_row(key: MatchKey, result: MatchResult, now: Any) -> dict[str, Any]:
     }
 
 
-def _league_matches(league: League, *, count: bool = False) -> Select[Any]:
+def _league_matches(league: League, *, count: bool = False, scan: bool = False) -> Select[Any]:
     """The stored matches under LEAGUE's key between two of its entries: the
     entries' strategy ids (the pair in sha256 order), ``swapped`` and the
     rates, or with COUNT their number. The join runs in the database, so no
-    sha256 strings cross over."""
+    sha256 strings cross over. SCAN reads the ``matches`` table in its own
+    order instead of through its index (a big league: visiting the rows in
+    sha256 order would jump around the file, one page read per match)."""
     a, b = aliased(Strategy), aliased(Strategy)
     entry_a, entry_b = aliased(LeagueEntry), aliased(LeagueEntry)
     columns = (
@@ -94,15 +98,16 @@ def _league_matches(league: League, *, count: bool = False) -> Select[Any]:
         if count
         else (a.id, b.id, Match.swapped, Match.win_rate, Match.a_first, Match.a_second, Match.stderr)
     )
+    rules = Match.rules.concat("") if scan else Match.rules  # an expression: no index on it
     return (
         select(*columns)
         .select_from(Match)
-        .join(a, (a.rules == Match.rules) & (a.goal == Match.goal) & (a.sha256 == Match.sha_a))
+        .join(a, (a.rules == league.rules) & (a.goal == league.goal) & (a.sha256 == Match.sha_a))
         .join(entry_a, (entry_a.strategy_id == a.id) & (entry_a.league_id == league.id))
-        .join(b, (b.rules == Match.rules) & (b.goal == Match.goal) & (b.sha256 == Match.sha_b))
+        .join(b, (b.rules == league.rules) & (b.goal == league.goal) & (b.sha256 == Match.sha_b))
         .join(entry_b, (entry_b.strategy_id == b.id) & (entry_b.league_id == league.id))
         .where(
-            Match.rules == league.rules,
+            rules == league.rules,
             Match.goal == league.goal,
             Match.method == league.method,
             Match.games == league.games,
@@ -111,12 +116,17 @@ def _league_matches(league: League, *, count: bool = False) -> Select[Any]:
     )
 
 
+def _scan(entries: int) -> bool:
+    """Whether a league of ENTRIES reads the matches table in its own order (see ``_league_matches``)."""
+    return entries * (entries - 1) // 2 >= _SCAN_PAIRS
+
+
 def _league_results(session: Session, league: League) -> LeagueResults:
     """The league with its matches, read in parts of ``_READ_ROWS`` rows into its arrays."""
     entries = league_entries(session, league.id)
     results = LeagueResults.empty(LeagueRecord.from_row(league), tuple(StrategyRecord.from_row(e) for e in entries))
     ids = np.array([e.id for e in entries], dtype=np.int64)  # sorted: entries come by id
-    for part in _driver_rows(session, _league_matches(league)):
+    for part in _driver_rows(session, _league_matches(league, scan=_scan(len(entries)))):
         values = np.array(part, dtype=float).reshape(-1, 7)
         i = np.searchsorted(ids, values[:, 0].astype(np.int64))
         j = np.searchsorted(ids, values[:, 1].astype(np.int64))
@@ -137,9 +147,9 @@ def _driver_rows(session: Session, statement: Select[Any]) -> Iterator[Sequence[
         yield part
 
 
-def _stored_count(session: Session, league: League) -> int:
-    """How many pairs of LEAGUE's entries have a stored match."""
-    return int(session.execute(_league_matches(league, count=True)).scalar_one())
+def _stored_count(session: Session, league: League, entries: int) -> int:
+    """How many pairs of LEAGUE's ENTRIES (their number) have a stored match."""
+    return int(session.execute(_league_matches(league, count=True, scan=_scan(entries))).scalar_one())
 
 
 def _check_entries(session: Session, name: str, key: MatchKey, ids: Sequence[int], where: str) -> None:
@@ -347,7 +357,7 @@ class LeagueStore(Database):
         with self._session(write=True) as session:
             league = league_row(session, league_id, self.where)
             n = len(league_entries(session, league.id))
-            missing = n * (n - 1) // 2 - _stored_count(session, league)
+            missing = n * (n - 1) // 2 - _stored_count(session, league, n)
             if missing:
                 raise StoreError(f"league #{league.id} {league.name!r} still misses {missing} of its matches")
             league.status = "done"
