@@ -42,9 +42,11 @@ __all__ = [
 ]
 
 
-#: Exact leagues (or additions to one) of at most this many missing pairs
-#: play in the calling process, since local worker processes take longer to start.
-IN_PARENT = 4096
+#: Exact leagues asked to run on local processes (``loky``) run on threads of
+#: the calling process instead: the exact kernels release the GIL, so threads
+#: use every core without starting worker processes (seconds each, a copy of
+#: numba and of the tables in each) or pickling chunks; results are the same.
+EXACT_IN_THREADS = True
 
 
 class LeagueError(ValueError):
@@ -180,8 +182,9 @@ def play_league(
 ) -> Iterator[PairScores]:
     """Score every unordered pair of ENTRIES (checked here unless they are a
     Lineup already) but those marked in DONE (n x n bool, above the
-    diagonal), yielding each chunk's scores as it finishes (in the calling
-    process if the work is small: ``IN_PARENT``)."""
+    diagonal), yielding each chunk's scores as it finishes (exact leagues
+    on threads of this process rather than local processes: see
+    ``EXACT_IN_THREADS``)."""
     if len(entries) < 2:
         raise LeagueError(f"a league needs at least two strategies, got {len(entries)}")
     lineup = Lineup.of(entries)
@@ -190,9 +193,9 @@ def play_league(
     if todo == 0:
         return
     keys = tuple(_sha_key(t.sha256) for t in lineup.tables) if settings.method == "simulate" else ()
+    if EXACT_IN_THREADS and backend == "loky" and settings.method == "exact":
+        backend = "threading"
     size = chunk_size or _default_chunk_size(todo, settings)
-    if backend == "loky" and settings.method == "exact" and todo <= IN_PARENT:
-        jobs, size = 1, chunk_size or todo  # about a second of work: less than starting the worker processes
     work = ((lineup.stack, chunk, lineup.rules, settings, keys) for chunk in pair_chunks(n, size, done))
     yield from run_chunks(score_chunk, work, jobs=jobs, backend=backend, scheduler=scheduler)
 
@@ -215,7 +218,7 @@ def run_league(
 def _default_chunk_size(pairs: int, settings: LeagueSettings) -> int:
     if settings.method == "simulate":
         return max(1, min(64, pairs // 16))
-    return max(64, min(8192, pairs // 16))
+    return max(512, min(8192, pairs // 16))
 
 
 def win_rate_matrix(n: int, scores: PairScores) -> np.ndarray:

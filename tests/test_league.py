@@ -61,7 +61,7 @@ def test_simulated_league_agrees_with_the_exact_one_within_four_standard_errors(
 
 @pytest.mark.parametrize("settings", [LeagueSettings("exact"), LeagueSettings("simulate", games=500, seed=11)])
 def test_results_do_not_depend_on_workers_or_chunks(settings, monkeypatch):
-    monkeypatch.setattr(arena.league, "IN_PARENT", 0)  # worker processes even for a small league
+    monkeypatch.setattr(arena.league, "EXACT_IN_THREADS", False)  # worker processes for exact leagues too
     entries = random_tables("square_swine", 7)
     one = run_league(entries, settings, jobs=1, chunk_size=50)
     two = run_league(entries, settings, jobs=2, chunk_size=3)
