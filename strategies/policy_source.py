@@ -11,6 +11,7 @@ it replaces that file's ``final_strategy``.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from typing import Any
 
@@ -134,7 +135,8 @@ def policy_source(rules: str, goal: int, params: Mapping[str, int], about: str) 
         f'"""Hog strategy for {rules} (goal {goal}), written by Hog Arena: the lookahead family.\n\n'
         "Roll the dice count whose turn is worth most: each outcome of the turn, and of the\n"
         "opponent's reply, weighed by its exact chance, worth 1 or 0 if the game ends, else\n"
-        f"_estimate: a race formula of the points each player needs. {about}\n"
+        "_estimate: a race formula of the points each player needs.\n"
+        f"{textwrap.fill(about, 88)}\n"
         'Standard library only: paste it all into hog.py to replace final_strategy.\n"""\n\n'
         f"from functools import cache\nfrom math import sqrt\n{imports}\n"
     )

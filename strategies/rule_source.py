@@ -19,7 +19,7 @@ _SWAP = "    if {}:\n        return opponent_score, score, False\n    return sco
 _KEEP = "    return score, opponent_score, False"
 _DIVISORS = (
     "def _divisors(n):\n    return sum(1 for d in range(1, n + 1) if n % d == 0)\n",
-    "\ndef _next_prime(n):\n    n += 1\n    while _divisors(n) != 2:\n        n += 1\n    return n\n",
+    "\n\ndef _next_prime(n):\n    n += 1\n    while _divisors(n) != 2:\n        n += 1\n    return n\n",
 )
 _HEFTY = (
     "_HEFTY = (lambda v: v + 1, lambda v: v * v, lambda v: 3 * v, lambda v: v // 4, lambda v: v - 5,\n"
