@@ -35,7 +35,7 @@ def register(app: typer.Typer) -> None:
             0, "--games", min=0, help="Dice streams per simulated match (each played in both seatings)."
         ),
         seed: int = typer.Option(0, "--seed", min=0, help="Seed of a simulated league."),
-        jobs: int = typer.Option(-1, "--jobs", help="Worker processes (-1: all cores)."),
+        jobs: int = typer.Option(-1, "--jobs", help="Workers (-1: all cores); exact leagues on loky use threads."),
         backend: str = typer.Option("loky", "--backend", help=f"joblib backend: {', '.join(BACKENDS)}."),
         scheduler: str | None = typer.Option(None, "--scheduler", help="Dask scheduler address for --backend dask."),
         top: int | None = typer.Option(None, "--top", min=1, help="Show only the first N rows of the leaderboard."),
