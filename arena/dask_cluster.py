@@ -10,7 +10,7 @@ Two things, both measured by ``benchmarks/bench_dask.py``:
 - Dask's nanny starts worker processes with ``MALLOC_TRIM_THRESHOLD_=65536``
   (``distributed.nanny.pre-spawn-environ``). Setting it turns off glibc's
   adaptive mmap threshold, so the exact kernel's per-pair buffers (over
-  128 KiB at goal 100) are mapped and unmapped for every pair: about 60%
+  128 KiB at goal 100) are mapped and unmapped for every pair: 65 to 80%
   more CPU per pair. ``local_cluster`` starts workers without it; workers
   started with ``dask worker`` need the same setting (docs/cluster.md).
 """
