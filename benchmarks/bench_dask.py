@@ -3,14 +3,16 @@
 Starts two ``distributed.LocalCluster``s (worker processes, one thread
 each): one whose workers Dask starts as it always does, one without Dask's
 MALLOC_TRIM_THRESHOLD_ (``arena.dask_cluster.local_cluster``). For each
-size it runs the same exact league of ``contest_entries`` with joblib's
-loky backend (``jobs`` = workers) and on both clusters, in turn, REPEATS
+size it runs the same exact league of ``contest_entries`` locally, as
+``hog league`` does by default (``run_league(jobs=workers)``, backend
+loky: exact leagues then run on threads of this process), and on both
+clusters, in turn, REPEATS
 times each; checks that every pair's chances are equal bit for bit; prints
-the best wall times, their ratios to loky's, and the CPU time one pair
+the best wall times, their ratios to the local run's, and the CPU time one pair
 costs the clusters' workers and the parent (which runs the schedulers
 and the nannies here), next to the kernel alone on one thread. CPU times
 change less than wall times when other programs share the machine. Then
-stores the largest league with ``run_stored_league`` on loky and on the
+stores the largest league with ``run_stored_league`` locally and on the
 second cluster (fresh SQLite files), checks the stored leagues agree, times
 the store's inserts alone, and estimates a 10,000-entry league on N workers.
 
@@ -78,16 +80,16 @@ def same_bits(a: PairScores, b: PairScores) -> bool:
 
 
 def compare(lineup: Lineup, workers: int, clients: list[Client], repeats: int) -> tuple[float, list[Costs], PairScores]:
-    """The league of LINEUP on loky and on each of CLIENTS' clusters, REPEATS
-    times each, in turn: the best loky wall time, each cluster's costs, and
+    """The league of LINEUP locally and on each of CLIENTS' clusters, REPEATS
+    times each, in turn: the best local wall time, each cluster's costs, and
     the scores (the same everywhere, or the script stops)."""
     pairs = len(lineup) * (len(lineup) - 1) // 2
-    loky: list[float] = []
+    here: list[float] = []
     runs: list[list[tuple[float, float, float]]] = [[] for _ in clients]
     for _ in range(repeats):
         start = time.perf_counter()
         local = run_league(lineup, EXACT, jobs=workers)
-        loky.append(time.perf_counter() - start)
+        here.append(time.perf_counter() - start)
         for client, spent in zip(clients, runs, strict=True):
             league = partial(run_league, lineup, EXACT, backend="dask", scheduler=client.scheduler.address)
             *costs, remote = cpu_spent(client, league)
@@ -95,7 +97,7 @@ def compare(lineup: Lineup, workers: int, clients: list[Client], repeats: int) -
             if not same_bits(local, remote):
                 raise SystemExit(f"league of {len(lineup)}: the cluster's results differ from joblib's")
     best = [min(spent) for spent in runs]
-    return min(loky), [Costs(wall, cpu / pairs, parent / pairs) for wall, cpu, parent in best], local
+    return min(here), [Costs(wall, cpu / pairs, parent / pairs) for wall, cpu, parent in best], local
 
 
 def stored_league(folder: Path, label: str, lineup: Lineup, **backend: Any) -> tuple[float, float, Any]:
@@ -171,14 +173,14 @@ def main() -> None:
         print(f"exact leagues ({args.rules}), {args.workers} workers, best of {args.repeats}, equal bit for bit;")
         print("Dask workers as Dask starts them, and without its MALLOC_TRIM_THRESHOLD_ (arena.dask_cluster):")
         print(
-            "  entries      pairs   loky (s)   Dask (s)  ratio   no trim (s)  ratio   CPU ms per pair (Dask, no trim)"
+            "  entries      pairs  local (s)   Dask (s)  ratio   no trim (s)  ratio   CPU ms per pair (Dask, no trim)"
         )
         for lineup in lineups:
             pairs = len(lineup) * (len(lineup) - 1) // 2
-            loky, (plain, fixed), scores = compare(lineup, args.workers, clients, args.repeats)
+            here, (plain, fixed), scores = compare(lineup, args.workers, clients, args.repeats)
             print(
-                f"  {len(lineup):7d}  {pairs:9,d}   {loky:8.2f}   {plain.wall:8.2f}  {plain.wall / loky:5.2f}"
-                f"   {fixed.wall:11.2f}  {fixed.wall / loky:5.2f}   workers {1000 * plain.workers:.3f}, "
+                f"  {len(lineup):7d}  {pairs:9,d}   {here:8.2f}   {plain.wall:8.2f}  {plain.wall / here:5.2f}"
+                f"   {fixed.wall:11.2f}  {fixed.wall / here:5.2f}   workers {1000 * plain.workers:.3f}, "
                 f"{1000 * fixed.workers:.3f}; parent {1000 * plain.parent:.3f}, {1000 * fixed.parent:.3f}"
             )
         _, kernel, timed = kernel_seconds_per_pair(list(lineup.tables), args.rules, 20_000)
@@ -192,7 +194,7 @@ def main() -> None:
 
         folder = Path(temporary)
         scheduler = tuned.scheduler_address
-        local, _, results = stored_league(folder, "loky", lineup, jobs=args.workers)
+        local, _, results = stored_league(folder, "local", lineup, jobs=args.workers)
         remote, parent, on_dask = stored_league(folder, "dask", lineup, backend="dask", scheduler=scheduler)
         if rank(on_dask) != rank(results) or not all(
             np.array_equal(getattr(results, a), getattr(on_dask, a), equal_nan=True) for a in ("first", "second")
@@ -200,7 +202,7 @@ def main() -> None:
             raise SystemExit("the stored leagues differ")
         rate = insert_rate(folder, lineup, scores)
         print(f"\nstored league of {len(lineup)} (run_stored_league, SQLite; Dask without trim), the same on both:")
-        print(f"  loky {local:.2f} s   Dask {remote:.2f} s   ratio {remote / local:.2f}")
+        print(f"  local {local:.2f} s   Dask {remote:.2f} s   ratio {remote / local:.2f}")
         print(f"  the parent on Dask: {1000 * parent / pairs:.3f} CPU ms per pair (all included)")
         print(f"  the store alone inserts {rate:,.0f} match rows per second (SQLite, batches of 8192)")
     estimate(fixed.workers, rate, lineup.goal)
