@@ -3,7 +3,7 @@
 ``policy_source`` writes a module that needs only the standard library and
 defines ``final_strategy(score, opponent_score)``: the rule set's two rules
 (``strategies.rule_source``), the dice's exact chances, the evolved
-constants and the one-turn lookahead of ``strategies.lookahead``, with the
+constants and the lookahead of ``strategies.lookahead``, with the
 same arithmetic in the same order, so it gives the family's table exactly.
 Its private names start with an underscore; pasted into a course ``hog.py``
 it replaces that file's ``final_strategy``.
@@ -44,7 +44,8 @@ def _dice_ways(num_rolls):
 
 
 _WAYS = [_dice_ways(n) for n in range(1, 11)]
-_CHANCES = [[count / 6**n for count in ways] for n, ways in enumerate(_WAYS, 1)]
+# The (points, chance) pairs of rolling num_rolls dice (the index: num_rolls - 1).
+_CHANCES = [[(k, count / 6**n) for k, count in enumerate(ways) if count] for n, ways in enumerate(_WAYS, 1)]
 # The best chance of scoring at least the index in one roll.
 _FINISH = [max(sum(ways[need:]) / 6**n for n, ways in enumerate(_WAYS, 1)) for need in range(_GOAL + 1)]
 
@@ -66,17 +67,13 @@ def _estimate(score, opponent_score, again):
     return (1.0 - _FINISH[other_need]) * race
 
 
-def _turn(score, opponent_score, outcome, counts):
-    """The expected OUTCOME(score reached, opponent_score) of rolling each of COUNTS dice."""
+def _turn(score, opponent_score, outcome, counts, *args):
+    """The expected OUTCOME(score reached, opponent_score, *ARGS) of rolling each of COUNTS dice."""
     values = []
     for n in counts:
-        if n == 0:
-            values.append(outcome(score + _zero_dice(score, opponent_score), opponent_score))
-            continue
         total = 0.0
-        for points, chance in enumerate(_CHANCES[n - 1]):
-            if chance:
-                total += chance * outcome(score + points, opponent_score)
+        for points, chance in _CHANCES[n - 1] if n else [(_zero_dice(score, opponent_score), 1.0)]:
+            total += chance * outcome(score + points, opponent_score, *args)
         values.append(total)
     return values
 
@@ -87,17 +84,25 @@ def _theirs(reached, score):
     opponent_score, score, extra = _after_turn(reached, score)
     if max(score, opponent_score) >= _GOAL:
         return 1.0 if score > opponent_score else 0.0
-    return _estimate(score, opponent_score, not extra)
+    return _estimate(score, opponent_score, False) if extra else _next(score, opponent_score)
 
 
 @cache
-def _ours(reached, opponent_score):
-    """Our chance to win once our score reaches REACHED, the opponent's reply weighed."""
+def _next(score, opponent_score):
+    """Our chance to win with us to move: our best turn, the estimate after it."""
+    return max(_turn(score, opponent_score, _ours, range(11), True))
+
+
+@cache
+def _ours(reached, opponent_score, last=False):
+    """Our chance once our score reaches REACHED: the estimate if LAST, else after the reply or extra turn."""
     score, opponent_score, extra = _after_turn(reached, opponent_score)
     if max(score, opponent_score) >= _GOAL:
         return 1.0 if score > opponent_score else 0.0
-    if extra or _REPLY > 11:
+    if last or (_REPLY > 11 and not extra):
         return _estimate(score, opponent_score, extra)
+    if extra:
+        return _next(score, opponent_score)
     return min(_turn(opponent_score, score, _theirs, range(11) if _REPLY > 10 else [_REPLY]))
 
 
@@ -133,9 +138,9 @@ def policy_source(rules: str, goal: int, params: Mapping[str, int], about: str) 
     constants["reply"] = params["reply"]
     head = (
         f'"""Hog strategy for {rules} (goal {goal}), written by Hog Arena: the lookahead family.\n\n'
-        "Roll the dice count whose turn is worth most: each outcome of the turn, and of the\n"
-        "opponent's reply, weighed by its exact chance, worth 1 or 0 if the game ends, else\n"
-        "_estimate: a race formula of the points each player needs.\n"
+        "Roll the dice count whose turn is worth most: each outcome of the turn, of the\n"
+        "opponent's reply and of our best next turn, weighed by its exact chance, worth 1 or 0\n"
+        "if the game ends, else _estimate: a race formula of the points each player needs.\n"
         f"{textwrap.fill(about, 88)}\n"
         'Standard library only: paste it all into hog.py to replace final_strategy.\n"""\n\n'
         f"from functools import cache\nfrom math import sqrt\n{imports}\n"

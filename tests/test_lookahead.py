@@ -1,5 +1,6 @@
 """The lookahead family: its decision is the one a plain per-pair reference
-makes (rule functions called directly, exact dice chances as fractions), and
+makes (rule functions called directly, exact dice chances as fractions: the
+turn, the opponent's reply, the player's best next turn, the estimate), and
 a short evolution gets most of the way to the best response."""
 
 from __future__ import annotations
@@ -52,7 +53,11 @@ class Reference:
         self.rules = get_rules(rules)
         self.reply = params["reply"]
         self.p = {name: value / SCALE for name, value in params.items()}
-        self.ours = cache(self.ours)  # type: ignore[method-assign]  # pairs recur across score pairs
+        # Pairs recur across score pairs.
+        self.after_turn = cache(self.rules.after_turn)
+        self.estimate = cache(self.estimate)  # type: ignore[method-assign]
+        self.next = cache(self.next)  # type: ignore[method-assign]
+        self.ours = cache(self.ours)  # type: ignore[method-assign]
 
     def estimate(self, score: int, opponent: int, again: bool) -> float:
         mover, waiter = (score, opponent) if again else (opponent, score)
@@ -74,25 +79,36 @@ class Reference:
             outcomes = [(c, k) for k, c in FLOAT_CHANCES[num_rolls]]
         total = 0.0
         for chance, points in outcomes:
-            new_mover, new_waiter, extra = self.rules.after_turn(mover + points, waiter)
+            new_mover, new_waiter, extra = self.after_turn(mover + points, waiter)
             if new_mover >= GOAL or new_waiter >= GOAL:
                 total += chance * value(new_mover, new_waiter, None)
             else:
                 total += chance * value(new_mover, new_waiter, bool(extra))
         return total
 
+    def next(self, score: int, opponent: int) -> float:
+        """The player to move: its best turn, the estimate after it."""
+        return max(self.turn(score, opponent, n, self.last) for n in range(11))
+
+    def last(self, score: int, opponent: int, extra: bool | None) -> float:
+        if extra is None:
+            return float(score > opponent)
+        return self.estimate(score, opponent, extra)
+
     def ours(self, score: int, opponent: int, extra: bool | None) -> float:
         if extra is None:
             return float(score > opponent)
-        if extra or self.reply == 12:
-            return self.estimate(score, opponent, extra)
+        if extra:
+            return self.next(score, opponent)
+        if self.reply == 12:
+            return self.estimate(score, opponent, False)
         replies = range(11) if self.reply == 11 else [self.reply]
         return min(self.turn(opponent, score, n, self.theirs) for n in replies)
 
     def theirs(self, opponent: int, score: int, extra: bool | None) -> float:
         if extra is None:
             return float(score > opponent)
-        return self.estimate(score, opponent, not extra)
+        return self.estimate(score, opponent, False) if extra else self.next(score, opponent)
 
     def turn_values(self, score: int, opponent: int) -> list[float]:
         return [self.turn(score, opponent, n, self.ours) for n in range(11)]
