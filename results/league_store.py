@@ -84,20 +84,16 @@ def _match_row(key: MatchKey, result: MatchResult, now: Any) -> dict[str, Any]:
     }
 
 
-def _league_matches(league: League, *, count: bool = False, scan: bool = False) -> Select[Any]:
+def _league_matches(league: League, *, scan: bool = False) -> Select[Any]:
     """The stored matches under LEAGUE's key between two of its entries: the
     entries' strategy ids (the pair in sha256 order), ``swapped`` and the
-    rates, or with COUNT their number. The join runs in the database, so no
+    rates. The join runs in the database, so no
     sha256 strings cross over. SCAN reads the ``matches`` table in its own
     order instead of through its index (a big league: visiting the rows in
     sha256 order would jump around the file, one page read per match)."""
     a, b = aliased(Strategy), aliased(Strategy)
     entry_a, entry_b = aliased(LeagueEntry), aliased(LeagueEntry)
-    columns = (
-        (func.count(),)
-        if count
-        else (a.id, b.id, Match.swapped, Match.win_rate, Match.a_first, Match.a_second, Match.stderr)
-    )
+    columns: tuple[Any, ...] = (a.id, b.id, Match.swapped, Match.win_rate, Match.a_first, Match.a_second, Match.stderr)
     rules = Match.rules.concat("") if scan else Match.rules  # an expression: no index on it
     return (
         select(*columns)
@@ -148,8 +144,25 @@ def _driver_rows(session: Session, statement: Select[Any]) -> Iterator[Sequence[
 
 
 def _stored_count(session: Session, league: League, entries: int) -> int:
-    """How many pairs of LEAGUE's ENTRIES (their number) have a stored match."""
-    return int(session.execute(_league_matches(league, count=True, scan=_scan(entries))).scalar_one())
+    """How many pairs of LEAGUE's ENTRIES (their number) have a stored match:
+    both tables among the entries' sha256s, a set the database builds once
+    (cheaper per match than the join of ``_league_matches``)."""
+    members = (
+        select(Strategy.sha256)
+        .join(LeagueEntry, LeagueEntry.strategy_id == Strategy.id)
+        .where(LeagueEntry.league_id == league.id)
+    )
+    rules = Match.rules.concat("") if _scan(entries) else Match.rules  # see _league_matches
+    statement = select(func.count()).where(
+        rules == league.rules,
+        Match.goal == league.goal,
+        Match.method == league.method,
+        Match.games == league.games,
+        Match.seed == league.seed,
+        Match.sha_a.in_(members),
+        Match.sha_b.in_(members),
+    )
+    return int(session.execute(statement).scalar_one())
 
 
 def _check_entries(session: Session, name: str, key: MatchKey, ids: Sequence[int], where: str) -> None:
