@@ -1,4 +1,4 @@
-"""The ``lookahead`` family: three turns weighed exactly, a formula after them.
+"""The ``lookahead`` family: three rounds searched exactly, a formula after them.
 
 At a score pair the strategy rolls the dice count whose turn has the best
 expected value. Every outcome of the turn (the exact chance of each number
@@ -6,14 +6,14 @@ of points, the zero-dice points, the after-turn rule's scores and extra
 turn, all from ``hog.exact.compile_rules``) ends the game (worth 1 or 0),
 gives an extra turn, or hands the move to the opponent, whose reply is
 weighed the same way: it rolls ``reply`` dice (a parameter; 11: the count
-worst for the player; 12: no reply looked at, the estimate at once). Where
-the player moves next (an extra turn, or after the reply) its turn is
-weighed once more: the best count, each outcome valued by ``estimate``
-(as is an extra turn of the opponent). There is no dynamic programming
-over the game and no table of values: the estimate is a formula of the
-points each player still needs, ``a`` for the player and ``b`` for the
-opponent, and of one rule fact of the pair, what rolling zero dice gains
-there for whoever moves next:
+worst for the player; 12: no reply looked at, the estimate at once). That
+is a round; ``ROUNDS`` rounds are searched (in later rounds the player
+rolls its best count; an extra turn starts the next round), and the score
+pairs they reach are valued by ``estimate``. The search stops there: no
+dynamic programming over the game and no stored table of values. The
+estimate is a formula of the points each player still needs, ``a`` for the
+player and ``b`` for the opponent, and of one rule fact of the pair, what
+rolling zero dice gains there for whoever moves next:
 
     ahead = other * b - own * a + (again or wait) +/- bacon * max(gain - base, 0)
     race = 1/2 + z / (2 * sqrt(1 + z * z)),  z = ahead / sqrt(spread_own * a + spread_other * b + spread)
@@ -43,8 +43,8 @@ import numpy as np
 from hog import exact
 from hog.game import MAX_ROLLS
 
-__all__ = ["PARAMETERS", "SCALE", "TIE", "Outcomes", "outcomes", "finishing", "estimate", "expected", "replied"]
-__all__ += ["build"]
+__all__ = ["PARAMETERS", "SCALE", "TIE", "ROUNDS", "Outcomes", "outcomes", "finishing", "estimate"]
+__all__ += ["expected", "replied", "build"]
 
 #: (name, low, high, default, help) of each parameter; values but reply's are divided by SCALE.
 PARAMETERS = (
@@ -62,6 +62,8 @@ PARAMETERS = (
 SCALE = 100.0
 #: Turn values within TIE of the best count as equal (the fewest dice wins).
 TIE = 1e-9
+#: Rounds weighed exactly (the player's turn, the opponent's reply) before the estimate.
+ROUNDS = 3
 
 
 @dataclass(frozen=True, eq=False)
@@ -160,9 +162,11 @@ def replied(found: Outcomes, again: np.ndarray, wait: np.ndarray, reply: int) ->
 def build(rules: str, goal: int, params: Mapping[str, int]) -> np.ndarray:
     """The table: at each score pair the fewest dice whose turn value is within TIE of the best."""
     found = outcomes(rules, goal)
+    # Values with the player (again) and with the opponent (wait) to move, ROUNDS - 1 rounds ahead.
     again, wait = estimate(found, params, True), estimate(found, params, False)
-    # Where the player moves next, its turn is weighed too: the best count, the estimate after it.
-    again = expected(found, np.concatenate([again.ravel(), wait.ravel(), [0.0, 1.0]])).max(axis=2)
+    for _ in range(ROUNDS - 1):
+        wait = replied(found, again, wait, params["reply"])
+        again = expected(found, np.concatenate([again.ravel(), wait.ravel(), [0.0, 1.0]])).max(axis=2)
     after = replied(found, again, wait, params["reply"])
     totals = expected(found, np.concatenate([again.ravel(), after.ravel(), [0.0, 1.0]]))
     return np.argmax(totals >= totals.max(axis=2, keepdims=True) - TIE, axis=2)

@@ -30,6 +30,7 @@ _GOAL = {goal}
 _OWN, _OTHER, _AGAIN, _WAIT = {own!r}, {other!r}, {again!r}, {wait!r}
 _SPREAD_OWN, _SPREAD_OTHER, _SPREAD, _BACON, _BASE = {spread_own!r}, {spread_other!r}, {spread!r}, {bacon!r}, {base!r}
 _REPLY = {reply!r}  # the opponent rolls this many dice; 11: its count worst for us; 12: not looked at
+_ROUNDS = {rounds}  # rounds weighed exactly (our turn, the opponent's reply) before the estimate
 
 
 {rules}
@@ -79,36 +80,42 @@ def _turn(score, opponent_score, outcome, counts, *args):
 
 
 @cache
-def _theirs(reached, score):
-    """Our chance to win once the opponent's score reaches REACHED (our score SCORE)."""
-    opponent_score, score, extra = _after_turn(reached, score)
-    if max(score, opponent_score) >= _GOAL:
-        return 1.0 if score > opponent_score else 0.0
-    return _estimate(score, opponent_score, False) if extra else _next(score, opponent_score)
+def _best(score, opponent_score, rounds):
+    """Our chance to win with us to move: the estimate if ROUNDS is 0, else our best turn."""
+    if rounds == 0:
+        return _estimate(score, opponent_score, True)
+    return max(_turn(score, opponent_score, _ours, range(11), rounds))
 
 
 @cache
-def _next(score, opponent_score):
-    """Our chance to win with us to move: our best turn, the estimate after it."""
-    return max(_turn(score, opponent_score, _ours, range(11), True))
+def _reply(score, opponent_score, rounds):
+    """Our chance to win with the opponent to move: the estimate if ROUNDS is 0, else after its reply."""
+    if rounds == 0 or _REPLY > 11:
+        return _estimate(score, opponent_score, False)
+    return min(_turn(opponent_score, score, _theirs, range(11) if _REPLY > 10 else [_REPLY], rounds))
 
 
 @cache
-def _ours(reached, opponent_score, last=False):
-    """Our chance once our score reaches REACHED: the estimate if LAST, else after the reply or extra turn."""
+def _ours(reached, opponent_score, rounds):
+    """Our chance once our score reaches REACHED in a round of ROUNDS left (this one counted)."""
     score, opponent_score, extra = _after_turn(reached, opponent_score)
     if max(score, opponent_score) >= _GOAL:
         return 1.0 if score > opponent_score else 0.0
-    if last or (_REPLY > 11 and not extra):
-        return _estimate(score, opponent_score, extra)
-    if extra:
-        return _next(score, opponent_score)
-    return min(_turn(opponent_score, score, _theirs, range(11) if _REPLY > 10 else [_REPLY]))
+    return _best(score, opponent_score, rounds - 1) if extra else _reply(score, opponent_score, rounds)
+
+
+@cache
+def _theirs(reached, score, rounds):
+    """Our chance once the opponent's score reaches REACHED (ours SCORE) in a round of ROUNDS left."""
+    opponent_score, score, extra = _after_turn(reached, score)
+    if max(score, opponent_score) >= _GOAL:
+        return 1.0 if score > opponent_score else 0.0
+    return (_reply if extra else _best)(score, opponent_score, rounds - 1)
 
 
 def final_strategy(score, opponent_score):
     """The number of dice (0..10) whose turn is worth most; the fewest within 1e-9 of the best."""
-    values = _turn(score, opponent_score, _ours, range(11))
+    values = _turn(score, opponent_score, _ours, range(11), _ROUNDS)
     return next(n for n, value in enumerate(values) if value >= max(values) - 1e-9)
 '''
 
@@ -138,14 +145,14 @@ def policy_source(rules: str, goal: int, params: Mapping[str, int], about: str) 
     constants["reply"] = params["reply"]
     head = (
         f'"""Hog strategy for {rules} (goal {goal}), written by Hog Arena: the lookahead family.\n\n'
-        "Roll the dice count whose turn is worth most: each outcome of the turn, of the\n"
-        "opponent's reply and of our best next turn, weighed by its exact chance, worth 1 or 0\n"
-        "if the game ends, else _estimate: a race formula of the points each player needs.\n"
+        f"Roll the dice count whose turn is worth most, searching {lookahead.ROUNDS} rounds (our turn, the\n"
+        "opponent's reply): each outcome weighed by its exact chance, worth 1 or 0 if the game\n"
+        "ends, at the end _estimate: a race formula of the points each player needs.\n"
         f"{textwrap.fill(about, 88)}\n"
         'Standard library only: paste it all into hog.py to replace final_strategy.\n"""\n\n'
         f"from functools import cache\nfrom math import sqrt\n{imports}\n"
     )
-    return head + _BODY.format(goal=goal, rules=rule_text, **constants)
+    return head + _BODY.format(goal=goal, rules=rule_text, rounds=lookahead.ROUNDS, **constants)
 
 
 def readable_source(strategy: StrategyTable) -> str | None:

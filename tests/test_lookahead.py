@@ -1,6 +1,6 @@
 """The lookahead family: its decision is the one a plain per-pair reference
-makes (rule functions called directly, exact dice chances as fractions: the
-turn, the opponent's reply, the player's best next turn, the estimate), and
+makes (rule functions called directly, exact dice chances as fractions,
+ROUNDS rounds of the player's turn and the opponent's reply searched), and
 a short evolution gets most of the way to the best response."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import random
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 
 import numpy as np
 import pytest
@@ -19,7 +19,7 @@ from hog import exact
 from hog.rules import get_rules
 from results.store import open_store
 from strategies.families import get_family
-from strategies.lookahead import PARAMETERS, SCALE, TIE
+from strategies.lookahead import PARAMETERS, ROUNDS, SCALE, TIE
 
 GOAL = 100
 
@@ -56,8 +56,7 @@ class Reference:
         # Pairs recur across score pairs.
         self.after_turn = cache(self.rules.after_turn)
         self.estimate = cache(self.estimate)  # type: ignore[method-assign]
-        self.next = cache(self.next)  # type: ignore[method-assign]
-        self.ours = cache(self.ours)  # type: ignore[method-assign]
+        self.value = cache(self.value)  # type: ignore[method-assign]
 
     def estimate(self, score: int, opponent: int, again: bool) -> float:
         mover, waiter = (score, opponent) if again else (opponent, score)
@@ -86,32 +85,29 @@ class Reference:
                 total += chance * value(new_mover, new_waiter, bool(extra))
         return total
 
-    def next(self, score: int, opponent: int) -> float:
-        """The player to move: its best turn, the estimate after it."""
-        return max(self.turn(score, opponent, n, self.last) for n in range(11))
-
-    def last(self, score: int, opponent: int, extra: bool | None) -> float:
-        if extra is None:
-            return float(score > opponent)
-        return self.estimate(score, opponent, extra)
-
-    def ours(self, score: int, opponent: int, extra: bool | None) -> float:
-        if extra is None:
-            return float(score > opponent)
-        if extra:
-            return self.next(score, opponent)
-        if self.reply == 12:
-            return self.estimate(score, opponent, False)
+    def value(self, score: int, opponent: int, ours: bool, rounds: int) -> float:
+        """The player's chance with it (OURS) or the opponent to move, ROUNDS rounds weighed."""
+        if rounds == 0 or (not ours and self.reply == 12):
+            return self.estimate(score, opponent, ours)
+        if ours:
+            return max(self.turn(score, opponent, n, partial(self.ours, rounds)) for n in range(11))
         replies = range(11) if self.reply == 11 else [self.reply]
-        return min(self.turn(opponent, score, n, self.theirs) for n in replies)
+        return min(self.turn(opponent, score, n, partial(self.theirs, rounds)) for n in replies)
 
-    def theirs(self, opponent: int, score: int, extra: bool | None) -> float:
+    def ours(self, rounds: int, score: int, opponent: int, extra: bool | None) -> float:
+        """After the player's turn: an extra turn starts the next round, else the opponent replies."""
         if extra is None:
             return float(score > opponent)
-        return self.estimate(score, opponent, False) if extra else self.next(score, opponent)
+        return self.value(score, opponent, True, rounds - 1) if extra else self.value(score, opponent, False, rounds)
+
+    def theirs(self, rounds: int, opponent: int, score: int, extra: bool | None) -> float:
+        """After the opponent's reply: the next round, the opponent to move again after an extra turn."""
+        if extra is None:
+            return float(score > opponent)
+        return self.value(score, opponent, not extra, rounds - 1)
 
     def turn_values(self, score: int, opponent: int) -> list[float]:
-        return [self.turn(score, opponent, n, self.ours) for n in range(11)]
+        return [self.turn(score, opponent, n, partial(self.ours, ROUNDS)) for n in range(11)]
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,7 @@ from strategies.table import StrategyTable
 
 GOAL = 100
 #: The longest written policy (sus_fuss and hefty_hogs, with their helpers, are about this long).
-MAX_LINES = 120
+MAX_LINES = 130
 
 
 def run_source(text: str) -> dict:
