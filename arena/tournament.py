@@ -24,8 +24,8 @@ Progress = Callable[[int, int], None]
 
 def builtin_entries(rules: str, goal: int = 100) -> list[StrategyTable]:
     """The built-in league of RULES: always_roll(0..10), then every other
-    built-in with its course defaults (named strategies, catch_up, perfect,
-    final_strategy)."""
+    built-in with its defaults (named strategies, catch_up, perfect,
+    best_response(6) and final_strategy, which share one table)."""
     always = library.builtins(rules)["always_roll"]
     tables = [always.table(rules, goal, n) for n in range(11)]
     tables += [b.table(rules, goal) for name, b in library.builtins(rules).items() if name != "always_roll"]
