@@ -44,8 +44,7 @@ class Objective:
     def tables(self, store: Store, rules: str, goal: int) -> list[StrategyTable]:
         """The opponents: the league's entries, or the table the SPEC names."""
         if self.league_id is not None:
-            entries = store.league_results(self.league_id).entries
-            return [store.get_strategy(entry.id, rules, goal) for entry in entries]
+            return store.league_tables(self.league_id)
         assert self.opponent is not None
         return [resolve_spec(self.opponent, rules, goal, store)]
 
