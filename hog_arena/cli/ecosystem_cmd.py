@@ -12,11 +12,12 @@ from rich.console import Console
 from rich.table import Table
 
 from arena.ecosystem import MoranRun, Replicator, equal_counts, moran, replicator
+from hog_arena.cli.leaderboard_cmd import read_shown_league
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 from hog_arena.cli.strategy_io import check_output
 from hog_arena.cli.text import literal, say
-from results.leaderboard import Row, rank, shown_league
-from results.store import LeagueResults, NotStored, open_store
+from results.leaderboard import Row, rank
+from results.store import LeagueResults
 
 #: Generations shown as columns of the table, besides the first and the last.
 SHOWN_BETWEEN = 4
@@ -153,10 +154,7 @@ def register(app: typer.Typer) -> None:
         """Replicator dynamics and a Moran process on a league's win rates: which strategies take over."""
         if png is not None:
             check_output(png, (".png",))
-        with open_store(db, create=False) as store:
-            results = shown_league(store, rules, goal, league)
-            if results is None:
-                raise NotStored(f"no finished league for {rules}, goal {goal} in {store.where}; run `hog league` first")
+        results = read_shown_league(db, rules, goal, league)
         rows = rank(results)
         matrix = league_matrix(results, rows)
         dynamics = replicator(matrix, generations, tolerance=tolerance)

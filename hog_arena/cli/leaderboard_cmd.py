@@ -63,6 +63,16 @@ def _write_csv(rows: list[Row]) -> None:
         writer.writerow(["" if data[key] is None else data[key] for key in COLUMNS])
 
 
+def read_shown_league(db: str | None, rules: str, goal: int, league: str | None) -> LeagueResults:
+    """The league a leaderboard shows (LEAGUE, else the latest finished one of
+    RULES and GOAL) from the existing store DB; NotStored if there is none."""
+    with open_store(db, create=False) as store:
+        results = shown_league(store, rules, goal, league)
+        if results is None:
+            raise NotStored(f"no finished league for {rules}, goal {goal} in {store.where}; run `hog league` first")
+        return results
+
+
 def register(app: typer.Typer) -> None:
     @app.command("leaderboard")
     def leaderboard_command(
@@ -87,10 +97,7 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter("choose one of --json and --csv")
         if png is not None:
             check_output(png, (".png",))
-        with open_store(db, create=False) as store:
-            results = shown_league(store, rules, goal, league)
-            if results is None:
-                raise NotStored(f"no finished league for {rules}, goal {goal} in {store.where}; run `hog league` first")
+        results = read_shown_league(db, rules, goal, league)
         rows = rank(results)[:top]
         if png is not None:
             from arena.plots import write_win_rate_matrix  # matplotlib loads only when drawing
