@@ -16,6 +16,8 @@ from typing import Any
 import numba
 from joblib import Parallel, delayed, parallel_config
 
+from arena.dask_cluster import register_sizes
+
 __all__ = ["BACKENDS", "BackendError", "backend_config", "run_chunks"]
 
 BACKENDS = ("loky", "threading", "dask")
@@ -36,6 +38,7 @@ def backend_config(backend: str = "loky", scheduler: str | None = None) -> Itera
         return
     if not scheduler:
         raise BackendError("--backend dask needs --scheduler ADDRESS (e.g. tcp://127.0.0.1:8786)")
+    register_sizes()  # the table stack goes to the cluster once, not with every task
     with parallel_config(backend="dask", client=_dask_client(scheduler)):
         yield
 

@@ -17,7 +17,6 @@ second cluster (fresh SQLite files), checks the stored leagues agree, times
 the store's inserts alone, and estimates a 10,000-entry league on N workers.
 
     python benchmarks/bench_dask.py                      # 150 and 400 entries
-    python benchmarks/bench_dask.py --scatter            # the tables sent once per league
     python benchmarks/bench_dask.py --sizes 1000 --repeats 1
 """
 
@@ -139,7 +138,8 @@ def estimate(worker_cost: float, rate: float, goal: int) -> None:
         "  assumptions: kernel-bound, one core per worker, tasks spread evenly, a pair costing a\n"
         "  worker the CPU time it cost the cluster without trim here; the parent stores at the\n"
         "  insert rate above while the workers compute, so the wall time is the larger of the two;\n"
-        "  the tables scattered once (--scatter), not sent with every task; scheduling, the network,\n"
+        "  the tables scattered once (register_sizes, as arena.parallel does), not sent with every task;\n"
+        "  scheduling, the network,\n"
         "  and loading and checking the entries not counted."
     )
 
@@ -150,12 +150,8 @@ def main() -> None:
     parser.add_argument("--rules", default="square_swine")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument(
-        "--scatter", action="store_true", help="register the tables' size first (arena.dask_cluster.register_sizes)"
-    )
     args = parser.parse_args()
-    if args.scatter:
-        register_sizes()
+    register_sizes()  # as arena.parallel does for every Dask run (and sizeof below reads it)
 
     lineups = [Lineup.of(contest_entries(args.rules, size)) for size in sorted(args.sizes)]
     with (
