@@ -20,9 +20,10 @@ defaults), ``perfect`` a family without parameters.
 * ``lead``: an endgame rule, a zero-dice rule on the lead gained, and dice
   counts that depend on being ahead or behind.
 * ``lookahead``: a policy without a solver (``strategies.lookahead``): the
-  dice count whose turn is worth most, each outcome of the turn and of the
-  opponent's modelled reply taken exactly under the rules, the score pairs
-  after them valued by a race formula (ten parameters in all);
+  dice count whose turn is worth most, found by a fixed-depth search of
+  three rounds (its turn, the opponent's modelled reply) with every outcome
+  taken exactly under the rules, the score pairs at the search's edge valued
+  by a race formula (ten parameters in all);
   ``strategies.policy_source`` writes it as readable Python.
 * ``response``: the exact best response to a ``lead``-family model of the
   opponent; the parameters describe the model.
@@ -402,7 +403,8 @@ def _lookahead(plane: Plane, p: Mapping[str, int]) -> np.ndarray:
 
 LOOKAHEAD = Family(
     "lookahead",
-    "the dice count whose turn is worth most: each outcome of the turn and of the opponent's reply of {reply} "
+    "the dice count whose turn is worth most, searched three rounds deep: each outcome of the turn and of the "
+    "opponent's reply of {reply} "
     "dice (11: its worst for the player, 12: none) exactly, the score pairs after them by a race formula of the "
     "points each player needs (weights {own}, {other}; tempo {again}, {wait}; spreads {spread_own}, "
     "{spread_other}, {spread}; zero-dice gain {bacon} beyond {base}; all /100)",
