@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import arena.league
+from arena.dask_cluster import local_cluster
 from arena.league import LeagueError, LeagueSettings, PairScores, pair_chunks, play_league, run_league, win_rate_matrix
 from arena.match import IncompatibleTables, play_match
 from arena.parallel import BackendError
@@ -71,12 +72,11 @@ def test_results_do_not_depend_on_workers_or_chunks(settings, monkeypatch):
 
 
 def test_dask_local_cluster_gives_identical_results():
-    distributed = pytest.importorskip("distributed")
     entries = random_tables("more_boar", 6)
     settings = LeagueSettings("simulate", games=300, seed=5)
     local = run_league(entries, settings, jobs=1)
     local_exact = run_league(entries, LeagueSettings("exact"), jobs=1)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with local_cluster(2) as cluster:  # leaves this process's environment as it was
         on_dask = run_league(entries, settings, backend="dask", scheduler=cluster.scheduler_address, chunk_size=2)
         on_dask_exact = run_league(
             entries, LeagueSettings("exact"), backend="dask", scheduler=cluster.scheduler_address
