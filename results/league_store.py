@@ -9,13 +9,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
-from sqlalchemy import Select, bindparam, func, insert, select
+from sqlalchemy import Select, bindparam, insert, select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session, aliased
 
 from results.database import Database, check_name, chunks
 from results.errors import NotStored, StoreError
+from results.league_snapshot import MatchRows, load_snapshot, save_snapshot
 from results.models import League, LeagueEntry, Match, Strategy, league_entries, league_row, named_league_row, utc_now
 from results.records import LeagueRecord, LeagueResults, MatchKey, MatchResult, StrategyRecord, ordered_pair
 from strategies.table import StrategyTable
@@ -24,6 +25,10 @@ from strategies.table import StrategyTable
 _READ_ROWS = 50_000
 #: Leagues of at least this many pairs read the matches table in its own order.
 _SCAN_PAIRS = 50_000
+#: The ``matches`` columns a league reads besides the pair.
+_MATCH_VALUES = (Match.swapped, Match.win_rate, Match.a_first, Match.a_second, Match.stderr)
+#: A snapshot lacking more entries than this is not used: the league is read whole.
+_MOST_INVOLVED = 2_000
 
 __all__ = ["LeagueStore", "stored_matches"]
 
@@ -93,7 +98,7 @@ def _league_matches(league: League, *, scan: bool = False) -> Select[Any]:
     sha256 order would jump around the file, one page read per match)."""
     a, b = aliased(Strategy), aliased(Strategy)
     entry_a, entry_b = aliased(LeagueEntry), aliased(LeagueEntry)
-    columns: tuple[Any, ...] = (a.id, b.id, Match.swapped, Match.win_rate, Match.a_first, Match.a_second, Match.stderr)
+    columns: tuple[Any, ...] = (a.id, b.id, *_MATCH_VALUES)
     rules = Match.rules.concat("") if scan else Match.rules  # an expression: no index on it
     return (
         select(*columns)
@@ -118,51 +123,76 @@ def _scan(entries: int) -> bool:
 
 
 def _league_results(session: Session, league: League) -> LeagueResults:
-    """The league with its matches, read in parts of ``_READ_ROWS`` rows into its arrays."""
+    """The league with its matches (``_match_rows``) in its arrays."""
     entries = league_entries(session, league.id)
     results = LeagueResults.empty(LeagueRecord.from_row(league), tuple(StrategyRecord.from_row(e) for e in entries))
-    ids = np.array([e.id for e in entries], dtype=np.int64)  # sorted: entries come by id
-    for part in _driver_rows(session, _league_matches(league, scan=_scan(len(entries)))):
+    _match_rows(session, league, entries).fill(results)
+    return results
+
+
+def _match_rows(session: Session, league: League, entries: Sequence[Strategy]) -> MatchRows:
+    """The stored matches between LEAGUE's ENTRIES (by id): its snapshot's
+    and those of the entries the snapshot lacks (``_new_match_rows``), or
+    without a snapshot all of them, through the join of ``_league_matches``
+    read in parts of ``_READ_ROWS`` rows."""
+    ids = np.array([e.id for e in entries], dtype=np.int64)
+    snapshot = load_snapshot(session, league.id, ids)
+    if snapshot is not None and (~snapshot[1]).sum() <= _MOST_INVOLVED:
+        rows, covered = snapshot
+        if covered.all():
+            return rows
+        return MatchRows.joined([rows, _new_match_rows(session, league, [e.sha256 for e in entries], ~covered)])
+    parts = []
+    for part in _driver_rows(session, _league_matches(league, scan=_scan(len(ids)))):
         values = np.array(part, dtype=float).reshape(-1, 7)
         i = np.searchsorted(ids, values[:, 0].astype(np.int64))
         j = np.searchsorted(ids, values[:, 1].astype(np.int64))
-        swapped = values[:, 2].astype(bool)
-        results.fill(np.where(swapped, j, i), np.where(swapped, i, j), *values[:, 3:].T)
-    return results
+        parts.append(_oriented(i, j, values[:, 2:]))
+    return MatchRows.joined(parts)
+
+
+def _oriented(i: np.ndarray, j: np.ndarray, values: np.ndarray) -> MatchRows:
+    """Matches of entries I against entries J (the pair in sha256 order) from
+    the ``matches`` columns ``swapped``, rates and ``stderr`` (NaN: none)."""
+    swapped = values[:, 0].astype(bool)
+    return MatchRows(np.where(swapped, j, i), np.where(swapped, i, j), *values[:, 1:].T)
+
+
+def _new_match_rows(session: Session, league: League, shas: Sequence[str], new: np.ndarray) -> MatchRows:
+    """The stored matches between LEAGUE's entries (their sha256s SHAS) that
+    involve an entry marked in NEW, found through the cache's unique index
+    (key, sha_a, sha_b): those whose sha_a is a new entry's, then those whose
+    sha_b is, for each entry's sha_a (no scan of the table)."""
+    place = {sha: k for k, sha in enumerate(shas)}
+    fresh = [sha for sha, is_new in zip(shas, new, strict=True) if is_new]
+    old = [sha for sha, is_new in zip(shas, new, strict=True) if not is_new]
+    key = (
+        Match.rules == league.rules,
+        Match.goal == league.goal,
+        Match.method == league.method,
+        Match.games == league.games,
+        Match.seed == league.seed,
+    )
+    columns: tuple[Any, ...] = (Match.sha_a, Match.sha_b, *_MATCH_VALUES)
+    statements = [select(*columns).where(*key, Match.sha_a.in_(part)) for part in chunks(fresh)]
+    statements += [select(*columns).where(*key, Match.sha_a.in_(part), Match.sha_b.in_(fresh)) for part in chunks(old)]
+    found = [row for statement in statements for part in _driver_rows(session, statement) for row in part]
+    found = [row for row in found if row[1] in place]  # the first queries take any sha_b
+    i = np.array([place[row[0]] for row in found], dtype=np.int64)
+    j = np.array([place[row[1]] for row in found], dtype=np.int64)
+    return _oriented(i, j, np.array([row[2:] for row in found], dtype=float).reshape(-1, 5))
 
 
 def _driver_rows(session: Session, statement: Select[Any]) -> Iterator[Sequence[Any]]:
     """STATEMENT's rows as the driver hands them over, ``_READ_ROWS`` at a
     time: no per-row work in SQLAlchemy (type processing, Row objects)."""
     connection = session.connection()
-    compiled = statement.compile(dialect=connection.dialect)
+    compiled = statement.compile(dialect=connection.dialect, compile_kwargs={"render_postcompile": True})
     params = compiled.construct_params()
     args = tuple(params[name] for name in compiled.positiontup or ()) if compiled.positional else params
     cursor = connection.exec_driver_sql(compiled.string, args).cursor
     while part := cursor.fetchmany(_READ_ROWS):
         yield part
-
-
-def _stored_count(session: Session, league: League, entries: int) -> int:
-    """How many pairs of LEAGUE's ENTRIES (their number) have a stored match:
-    both tables among the entries' sha256s, a set the database builds once
-    (cheaper per match than the join of ``_league_matches``)."""
-    members = (
-        select(Strategy.sha256)
-        .join(LeagueEntry, LeagueEntry.strategy_id == Strategy.id)
-        .where(LeagueEntry.league_id == league.id)
-    )
-    rules = Match.rules.concat("") if _scan(entries) else Match.rules  # see _league_matches
-    statement = select(func.count()).where(
-        rules == league.rules,
-        Match.goal == league.goal,
-        Match.method == league.method,
-        Match.games == league.games,
-        Match.seed == league.seed,
-        Match.sha_a.in_(members),
-        Match.sha_b.in_(members),
-    )
-    return int(session.execute(statement).scalar_one())
 
 
 def _check_entries(session: Session, name: str, key: MatchKey, ids: Sequence[int], where: str) -> None:
@@ -369,10 +399,12 @@ class LeagueStore(Database):
         """Mark a league done; refused while a pair of its entries has no stored match."""
         with self._session(write=True) as session:
             league = league_row(session, league_id, self.where)
-            n = len(league_entries(session, league.id))
-            missing = n * (n - 1) // 2 - _stored_count(session, league, n)
+            entries = league_entries(session, league.id)
+            rows = _match_rows(session, league, entries)
+            missing = len(entries) * (len(entries) - 1) // 2 - len(rows)
             if missing:
                 raise StoreError(f"league #{league.id} {league.name!r} still misses {missing} of its matches")
+            save_snapshot(session, league.id, np.array([e.id for e in entries], dtype=np.int64), rows)
             league.status = "done"
             league.finished = utc_now()
             session.flush()
@@ -403,7 +435,7 @@ class LeagueStore(Database):
         """The tables of a league's strategies, by id, in one query."""
         with self._session() as session:
             league = league_row(session, league_id, self.where)
-            return [_table(row) for row in league_entries(session, league.id)]
+            return [_table(row) for row in league_entries(session, league.id, tables=True)]
 
     def strategy_tables(self, rules: str, goal: int) -> list[StrategyTable]:
         """Every stored strategy of a rule set and goal as a table, by id, in one query."""

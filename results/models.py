@@ -1,7 +1,7 @@
 """The results schema: SQLAlchemy 2 typed declarative models.
 
 Tables: ``strategies``, ``leagues``, ``league_entries``, ``matches``,
-``evolution_runs``, ``generations`` and ``front_members``. Unique constraints make duplicates
+``league_snapshots``, ``evolution_runs``, ``generations`` and ``front_members``. Unique constraints make duplicates
 impossible; check constraints keep enumerated columns honest. Schema changes
 go through the Alembic migrations in ``results/migrations``. The row
 lookups by name or id (``strategy_row``, ``league_row``, ``run_row``) are
@@ -30,7 +30,7 @@ from sqlalchemy import (
     UniqueConstraint,
     select,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, defer, mapped_column
 
 from results.errors import NotStored
 from results.records import METHODS
@@ -41,6 +41,7 @@ __all__ = [
     "League",
     "LeagueEntry",
     "Match",
+    "LeagueSnapshot",
     "EvolutionRun",
     "Generation",
     "FrontMember",
@@ -174,6 +175,25 @@ class Match(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
 
 
+class LeagueSnapshot(Base):
+    """The matches of a finished league as arrays (``results.league_snapshot``):
+    its entries' strategy ids (ascending, int64) and, per pair i < j of them
+    in row-major order, whether the match's writer is entry j (bool) and the
+    writer's rates (float64; ``stderr`` NaN-filled, or NULL for none at all).
+    Derived from ``matches``, which never change once stored."""
+
+    __tablename__ = "league_snapshots"
+
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), primary_key=True)
+    entry_ids: Mapped[bytes] = mapped_column(LargeBinary)
+    writer_high: Mapped[bytes] = mapped_column(LargeBinary)
+    win_rate: Mapped[bytes] = mapped_column(LargeBinary)
+    a_first: Mapped[bytes] = mapped_column(LargeBinary)
+    a_second: Mapped[bytes] = mapped_column(LargeBinary)
+    stderr: Mapped[bytes | None] = mapped_column(LargeBinary)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
 class EvolutionRun(Base):
     """An evolution of a family's parameters against an opponent or a league."""
 
@@ -270,16 +290,18 @@ def named_league_row(session: Session, name_or_id: str | int, rules: str, goal: 
     return league
 
 
-def league_entries(session: Session, league_id: int) -> list[Strategy]:
-    """The strategies of league LEAGUE_ID, by id."""
-    return list(
-        session.scalars(
-            select(Strategy)
-            .join(LeagueEntry, LeagueEntry.strategy_id == Strategy.id)
-            .where(LeagueEntry.league_id == league_id)
-            .order_by(Strategy.id)
-        )
+def league_entries(session: Session, league_id: int, *, tables: bool = False) -> list[Strategy]:
+    """The strategies of league LEAGUE_ID, by id; their tables and sources
+    are loaded only if TABLES (a thousand entries' tables are 10 MB)."""
+    statement = (
+        select(Strategy)
+        .join(LeagueEntry, LeagueEntry.strategy_id == Strategy.id)
+        .where(LeagueEntry.league_id == league_id)
+        .order_by(Strategy.id)
     )
+    if not tables:
+        statement = statement.options(defer(Strategy.table), defer(Strategy.source))
+    return list(session.scalars(statement))
 
 
 def run_row(session: Session, run_id: int, where: str) -> EvolutionRun:
