@@ -4,20 +4,23 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from arena.ecosystem import MoranRun, Replicator, equal_counts, moran, replicator
 from hog_arena.cli.leaderboard_cmd import read_shown_league
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 from hog_arena.cli.strategy_io import check_output
 from hog_arena.cli.text import literal, say
-from results.leaderboard import Row, rank
-from results.store import LeagueResults
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from arena.ecosystem import MoranRun, Replicator
+    from results.leaderboard import Row
+    from results.store import LeagueResults
 
 #: Generations shown as columns of the table, besides the first and the last.
 SHOWN_BETWEEN = 4
@@ -26,6 +29,8 @@ SHOWN_BETWEEN = 4
 def league_matrix(results: LeagueResults, rows: list[Row]) -> np.ndarray:
     """The finished league's win rates, row against column, in the order of
     ROWS (a ranking of it); refuses a league with a match missing."""
+    import numpy as np
+
     league = results.league
     if not results.complete:
         raise ValueError(
@@ -45,6 +50,8 @@ def shown_generations(last: int) -> list[int]:
     >>> shown_generations(2)
     [0, 1, 2]
     """
+    import numpy as np
+
     between = np.geomspace(1, last, SHOWN_BETWEEN + 1).round().astype(int).tolist() if last else []
     return sorted({0, *between, last})
 
@@ -89,7 +96,7 @@ def _render(
         after = f"{run.steps} steps ({run.steps / run.size:.1f} generations)"
         say(f"Moran: {rows[run.winner].name} took over after {after}")
     else:
-        most = int(np.argmax(run.counts[-1]))
+        most = int(run.counts[-1].argmax())
         say(
             f"Moran: no strategy took over within {run.steps} steps; "
             f"most common: {rows[most].name} ({int(run.counts[-1, most])} of {run.size})"
@@ -152,6 +159,9 @@ def register(app: typer.Typer) -> None:
         ),
     ) -> None:
         """Replicator dynamics and a Moran process on a league's win rates: which strategies take over."""
+        from arena.ecosystem import equal_counts, moran, replicator
+        from results.leaderboard import rank
+
         if png is not None:
             check_output(png, (".png",))
         results = read_shown_league(db, rules, goal, league)

@@ -10,34 +10,32 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from arena.parallel import BACKENDS, backend_config
-from evolve.objectives import BALANCED, LEAGUE_PREFIX
-from evolve.run import (
+from evolve.settings import Settings
+from hog_arena.cli.choices import (
+    BACKENDS,
+    BALANCED,
     DEFAULT_FAMILY,
     DEFAULT_OPPONENT,
+    FAMILY_NAMES,
     FITNESSES,
-    RunError,
-    RunOutcome,
-    continue_run,
-    run_objectives,
-    running_run,
-    start_run,
+    LEAGUE_PREFIX,
+    WIN_THRESHOLD,
 )
-from evolve.settings import Settings
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 from hog_arena.cli.plot_run_cmd import draw_run
 from hog_arena.cli.strategy_io import SPEC_HELP, STRATEGY_SUFFIXES, check_output, strategy_file_bytes, write_atomically
 from hog_arena.cli.text import literal, say
-from results.leaderboard import WIN_THRESHOLD
-from results.store import open_store
-from strategies.families import FAMILIES
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
+    from evolve.run import RunOutcome
 
 
 def register(app: typer.Typer) -> None:
@@ -49,7 +47,7 @@ def register(app: typer.Typer) -> None:
         as_json: Json = False,
         family: Annotated[
             str | None,
-            typer.Option("--family", help=f"Family to evolve: {', '.join(FAMILIES)} (default {DEFAULT_FAMILY})."),
+            typer.Option("--family", help=f"Family to evolve: {', '.join(FAMILY_NAMES)} (default {DEFAULT_FAMILY})."),
         ] = None,
         opponent: Annotated[
             str | None,
@@ -119,6 +117,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Evolve a family's parameters against an opponent, a league or several
         objectives; store and show the best (and the Pareto front)."""
+        from arena.parallel import backend_config
+        from evolve.run import RunError, continue_run, run_objectives, running_run, start_run
+        from results.store import open_store
+
         if out is not None:
             check_output(out, STRATEGY_SUFFIXES)
         if png is not None:
@@ -261,6 +263,8 @@ def _run_options(family, opponent, league, objective, fitness, pick, population,
 
 def _progress(console: Console) -> Progress:
     """A progress bar of generations on stderr, with the best and mean win rates."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     return Progress(
         TextColumn("[bold]evolve"),
         BarColumn(),

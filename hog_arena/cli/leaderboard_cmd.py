@@ -6,6 +6,7 @@ import csv
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
@@ -14,8 +15,10 @@ from rich.table import Table
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 from hog_arena.cli.strategy_io import check_output
 from hog_arena.cli.text import literal, say
-from results.leaderboard import Row, format_rate, rank, shown_league
-from results.store import LeagueResults, NotStored, open_store
+
+if TYPE_CHECKING:
+    from results.leaderboard import Row
+    from results.store import LeagueResults
 
 #: Columns of --csv and keys of each --json row, in order.
 COLUMNS = ("rank", "name", "author", "wins", "losses", "mean_win_rate", "worst_opponent", "worst_rate")
@@ -31,6 +34,8 @@ def render_leaderboard(
 ) -> None:
     """Print the ranking of a league as a table; a row whose table other
     names share (SHARED, by strategy id) lists them: ``stored = other``."""
+    from results.leaderboard import format_rate
+
     league = results.league
     n = len(results.entries)
     stored, total = results.stored, n * (n - 1) // 2
@@ -66,6 +71,9 @@ def _write_csv(rows: list[Row]) -> None:
 def read_shown_league(db: str | None, rules: str, goal: int, league: str | None) -> LeagueResults:
     """The league a leaderboard shows (LEAGUE, else the latest finished one of
     RULES and GOAL) from the existing store DB; NotStored if there is none."""
+    from results.leaderboard import shown_league
+    from results.store import NotStored, open_store
+
     with open_store(db, create=False) as store:
         results = shown_league(store, rules, goal, league)
         if results is None:
@@ -93,6 +101,8 @@ def register(app: typer.Typer) -> None:
         ),
     ) -> None:
         """Rank the strategies of a league by wins (win rate above 0.500001), then mean win rate."""
+        from results.leaderboard import rank
+
         if as_json and as_csv:
             raise typer.BadParameter("choose one of --json and --csv")
         if png is not None:

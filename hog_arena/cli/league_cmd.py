@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from typing import TYPE_CHECKING
 
-from arena.league import LeagueError, LeagueSettings
-from arena.parallel import BACKENDS
-from arena.tournament import add_to_league, builtin_entries, run_stored_league, shared_names
+import typer
+
+from hog_arena.cli.choices import BACKENDS
 from hog_arena.cli.leaderboard_cmd import COLUMNS, render_leaderboard, shared_label
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 from hog_arena.cli.text import say
-from results.leaderboard import rank
-from results.store import Store, open_store
-from strategies.spec import resolve_spec
-from strategies.table import StrategyTable
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
+    from arena.league import LeagueSettings
+    from results.store import Store
+    from strategies.table import StrategyTable
 
 
 def register(app: typer.Typer) -> None:
@@ -47,6 +48,12 @@ def register(app: typer.Typer) -> None:
         ),
     ) -> None:
         """Run a round-robin league (every pair, both seatings), store it, print its leaderboard."""
+        from arena.league import LeagueSettings
+        from arena.tournament import add_to_league, builtin_entries, run_stored_league, shared_names
+        from results.leaderboard import rank
+        from results.store import open_store
+        from strategies.spec import resolve_spec
+
         if method == "simulate" and games == 0:
             games = 10_000
         settings = LeagueSettings(method, games, seed)
@@ -90,6 +97,8 @@ def register(app: typer.Typer) -> None:
 
 def _check_settings(store: Store, name: str, rules: str, goal: int, settings: LeagueSettings) -> None:
     """A LeagueError if SETTINGS, given with --add, are not those of the league NAME."""
+    from arena.league import LeagueError
+
     league = store.get_league(name, rules, goal)
     if settings.key(rules, goal) != league.key:
         raise LeagueError(f"league {name!r} is {league.method}; --add plays with the league's own settings")
@@ -106,6 +115,9 @@ def _stored_to_add(store: Store, rules: str, goal: int, league: str | None) -> l
 
 def _progress() -> Progress:
     """A progress bar of matches on stderr."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     return Progress(
         TextColumn("[bold]league"),
         BarColumn(),

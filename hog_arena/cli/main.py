@@ -16,7 +16,9 @@ import typer
 from hog_arena.cli.flags import FlagTyper
 from hog_arena.cli.text import plain
 
-#: Modules that each define ``register(app)``; one per command or group.
+#: Modules that each define ``register(app)``; one per command or group. They import
+#: their heavy libraries (numba, SQLAlchemy, DEAP, ...) inside the command, so ``hog``
+#: starts without them (tests/test_cli_startup.py checks it).
 COMMAND_MODULES = (
     "hog_arena.cli.rules_cmd",
     "hog_arena.cli.match_cmd",

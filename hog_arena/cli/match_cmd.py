@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from arena.match import METHODS, play_match
+from hog_arena.cli.choices import METHODS
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 from hog_arena.cli.strategy_io import SPEC_HELP, resolve
 from hog_arena.cli.text import say
@@ -36,6 +36,8 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the simulated dice.")] = 0,
     ) -> None:
         """Win rate of A against B: the mean of A's chances moving first and second."""
+        from arena.match import play_match
+
         first, second = resolve(a, rules, goal, db), resolve(b, rules, goal, db)
         result = play_match(first, second, method=method, games=games, seed=seed)
         data = {

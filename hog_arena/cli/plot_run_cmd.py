@@ -14,20 +14,21 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from evolve.run import RunError, run_objectives, run_target
 from hog_arena.cli.options import Db, Json, RecordedGoal, RecordedRules, check_recorded, emit
 from hog_arena.cli.strategy_io import check_output
 from hog_arena.cli.text import say
-from results.store import RunRecord, Store, open_store
 
 if TYPE_CHECKING:
     from evolve.front_plot import FrontPlot
     from evolve.plots import EvolutionPlot
+    from results.store import RunRecord, Store
 
 
 def _references(store: Store, run: RunRecord) -> list[float | None]:
     """The best response's win rate against each objective's opponents
     (averaged over a league's entries), or None when they changed."""
+    from evolve.run import RunError, run_objectives, run_target
+
     try:
         target = run_target(store, run)
     except RunError as error:
@@ -50,6 +51,8 @@ def draw_run(store: Store, run_id: int, png: Path) -> EvolutionPlot | FrontPlot:
     """Draw run RUN_ID into PNG: its best and mean fitness by generation, with
     the best response's win rate as a reference line, or, with several
     objectives, its Pareto front; returns what it drew."""
+    from evolve.run import RunError, run_objectives
+
     run = store.get_run(run_id)
     objectives = [objective for objective, _ in run_objectives(run)]
     if len(objectives) > 1:
@@ -116,6 +119,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Draw an evolution run's best and mean fitness by generation, with the
         best response's win rate as a reference line; or its Pareto front."""
+        from results.store import open_store
+
         check_output(png, (".png",))
         with open_store(db, create=False) as store:
             run = store.get_run(run_id)

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 from hog_arena.cli.strategy_io import Spec, check_output, resolve, write_atomically
 from hog_arena.cli.text import say
-from strategies.table import StrategyTable
+
+if TYPE_CHECKING:
+    from strategies.table import StrategyTable
 
 #: One character per dice count in the text view (as in exported Python source).
 _DIGITS = "0123456789A"

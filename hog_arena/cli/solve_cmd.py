@@ -7,7 +7,6 @@ from typing import Annotated
 
 import typer
 
-from hog import exact
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 from hog_arena.cli.strategy_io import (
     SPEC_HELP,
@@ -18,7 +17,6 @@ from hog_arena.cli.strategy_io import (
     write_atomically,
 )
 from hog_arena.cli.text import say
-from strategies.table import StrategyTable
 
 
 def register(app: typer.Typer) -> None:
@@ -44,6 +42,9 @@ def register(app: typer.Typer) -> None:
         the table is derived from it (its choice at each score pair's most
         visited memories), with its own exact win_rate.
         """
+        from hog import exact
+        from strategies.table import StrategyTable
+
         if out is not None:
             check_output(out, STRATEGY_SUFFIXES)
         opponent = resolve(vs, rules, goal, db) if vs is not None else None

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 from hog_arena.cli.text import literal, say
-from results.store import StrategyRecord, open_store
+
+if TYPE_CHECKING:
+    from results.store import StrategyRecord
 
 
 def _render(records: list[StrategyRecord], rules: str, goal: int, where: str) -> None:
@@ -29,6 +33,8 @@ def register(app: typer.Typer) -> None:
     @app.command("strategies")
     def strategies_command(rules: Rules, goal: Goal = 100, db: Db = None, as_json: Json = False) -> None:
         """List the strategies stored for --rules and --goal."""
+        from results.store import open_store
+
         with open_store(db, create=False) as store:
             records = store.list_strategies(rules, goal)
             where = store.where

@@ -4,14 +4,14 @@ and files written whole or not at all."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from strategies.files import write_atomically
-from strategies.policy_source import readable_source
-from strategies.spec import resolve_spec
-from strategies.table import StrategyTable
+
+if TYPE_CHECKING:
+    from strategies.table import StrategyTable
 
 __all__ = [
     "Spec",
@@ -49,6 +49,8 @@ class StoredStrategies:
 
 def resolve(spec: str, rules: str, goal: int, db: str | None) -> StrategyTable:
     """The strategy SPEC names for RULES and GOAL (stored names from DB)."""
+    from strategies.spec import resolve_spec
+
     return resolve_spec(spec, rules, goal, store=StoredStrategies(db))
 
 
@@ -65,6 +67,8 @@ def check_output(path: Path, suffixes: tuple[str, ...]) -> None:
 def strategy_file_bytes(strategy: StrategyTable, path: Path) -> bytes:
     """STRATEGY as the file PATH asks for: Python source (.py: a readable
     policy for a ``lookahead`` member, else the table) or a JSON table (.json)."""
+    from strategies.policy_source import readable_source
+
     check_output(path, STRATEGY_SUFFIXES)
     if path.suffix == ".py":
         return (readable_source(strategy) or strategy.to_python_source()).encode("utf-8")

@@ -14,7 +14,7 @@ status is 1 if any was refused.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -22,8 +22,9 @@ from rich.progress import Progress
 
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 from hog_arena.cli.text import say
-from results.store import open_store
-from strategies.submission import Submission, check_file, store_submissions
+
+if TYPE_CHECKING:
+    from strategies.submission import Submission
 
 _SUFFIXES = (".py", ".json")
 
@@ -63,6 +64,8 @@ def register(app: typer.Typer) -> None:
         ] = "final_strategy",
     ) -> None:
         """Check strategy files in a sandbox and store the valid ones."""
+        from strategies.submission import check_file
+
         folder = path.is_dir()
         if folder and name is not None:
             raise typer.BadParameter(
@@ -99,5 +102,8 @@ def _store(valid: list[Submission], db: str | None, author: str | None) -> None:
     """Store the valid submissions (one transaction each); the database is opened only if there are any."""
     if not valid:
         return
+    from results.store import open_store
+    from strategies.submission import store_submissions
+
     with open_store(db) as store:
         store_submissions(store, valid, author, rename_hint=" with --name")
