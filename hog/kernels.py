@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit, prange
+from numba import get_num_threads, njit, prange
 
 from hog.game import MAX_ROLLS
 
@@ -54,6 +54,9 @@ TIE_TOLERANCE = 1e-12
 #: A simulated game still going after this many turns stops unfinished (won by nobody).
 MAX_TURNS = 10_000
 
+#: ``_analyse``'s work room (outcomes, values, table, choices), from ``_work``.
+Work = tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.int8], npt.NDArray[np.float64]]
+
 
 # --- exact analysis ---------------------------------------------------------
 
@@ -65,28 +68,27 @@ def _analyse(
     optimise: bool,
     perfect: bool,
     rule_arrays: tuple[npt.NDArray[Any], ...],
+    work: Work,
 ) -> tuple[npt.NDArray[np.int8], float, float]:
     """The dynamic programme for one pair: A plays ``tables[which[0]]`` and B
     ``tables[which[1]]``; if OPTIMISE, A instead picks the best count in every
     state (the lowest within TIE_TOLERANCE of the best) and, if PERFECT, B
-    plays like A. RULE_ARRAYS is ``CompiledRules.exact_arrays``. Returns
-    (A's table, A's chance moving first, A's chance moving second).
+    plays like A. RULE_ARRAYS is ``CompiledRules.exact_arrays``, WORK the
+    room from ``_work`` (overwritten; reusable for the next pair). Returns
+    (A's table, in WORK, A's chance moving first, A's chance moving second).
 
     One function does it all, with no calls in the loops: numba pays for
     every array passed to a function there.
     """
     zero_points, dice_probabilities, finished, link_start, link_entry, link_state, link_same = rule_arrays
+    outcomes, values, table, choices = work
     goal = tables.shape[1]
     states = goal * goal
     plane = finished.shape[0]
     row = plane // goal
     sides = (dice_probabilities.shape[1] - 1) // MAX_ROLLS
-    outcomes = np.empty(2 * plane)
     outcomes[:plane] = finished
     outcomes[plane:] = finished
-    values = np.empty(2 * states)
-    table = np.empty((goal, goal), dtype=np.int8)
-    choices = np.empty(MAX_ROLLS + 1)
     for total in range(2 * goal - 2, -1, -1):
         for score in range(max(0, total - goal + 1), min(total, goal - 1) + 1):
             opponent = total - score
@@ -129,18 +131,46 @@ def _analyse(
     return table, values[0], 1.0 - values[states]
 
 
-@njit(cache=True, parallel=True, nogil=True)
 def pair_win_probabilities(
     tables: npt.NDArray[np.int8], pairs: npt.NDArray[np.int64], rule_arrays: tuple[npt.NDArray[Any], ...]
 ) -> npt.NDArray[np.float64]:
     """For each row (a, b) of PAIRS: [first, second], table a's chances to win
-    against table b moving first and moving second. TABLES is (n, goal, goal)."""
-    out = np.empty((pairs.shape[0], 2))
-    for i in prange(pairs.shape[0]):
-        _, first, second = _analyse(tables, pairs[i], False, False, rule_arrays)
-        out[i, 0] = first
-        out[i, 1] = second
+    against table b moving first and moving second. TABLES is (n, goal, goal).
+
+    The pairs are split into one block of consecutive pairs per numba
+    thread, and each block allocates its work room once: allocated for
+    every pair, the buffers (over 128 KiB at goal 100) are mapped and
+    unmapped each time wherever glibc's mmap threshold is fixed
+    (``MALLOC_TRIM_THRESHOLD_`` set, as Dask's nanny does)."""
+    return _pair_win_probabilities(tables, pairs, rule_arrays, get_num_threads())
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def _pair_win_probabilities(
+    tables: npt.NDArray[np.int8],
+    pairs: npt.NDArray[np.int64],
+    rule_arrays: tuple[npt.NDArray[Any], ...],
+    threads: int,
+) -> npt.NDArray[np.float64]:
+    """``pair_win_probabilities`` in THREADS blocks (fewer if fewer pairs)."""
+    count = pairs.shape[0]
+    out = np.empty((count, 2))
+    blocks = min(count, threads)
+    for block in prange(blocks):
+        work = _work(tables.shape[1], rule_arrays[2].shape[0])
+        for i in range(block * count // blocks, (block + 1) * count // blocks):
+            _, first, second = _analyse(tables, pairs[i], False, False, rule_arrays, work)
+            out[i, 0] = first
+            out[i, 1] = second
     return out
+
+
+@njit(cache=True)
+def _work(goal: int, plane: int) -> Work:
+    """Room for ``_analyse`` at GOAL with PLANE outcomes per player:
+    outcomes, values, table, choices."""
+    table = np.empty((goal, goal), dtype=np.int8)
+    return np.empty(2 * plane), np.empty(2 * goal * goal), table, np.empty(MAX_ROLLS + 1)
 
 
 @njit(cache=True)
@@ -152,7 +182,7 @@ def solve(
     against itself (OPPONENT is then ignored)."""
     tables = opponent.reshape((1,) + opponent.shape)
     which = np.zeros(2, dtype=np.int64)
-    return _analyse(tables, which, True, perfect, rule_arrays)
+    return _analyse(tables, which, True, perfect, rule_arrays, _work(opponent.shape[0], rule_arrays[2].shape[0]))
 
 
 # --- simulation ---------------------------------------------------------------

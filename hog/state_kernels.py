@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit, prange
+from numba import get_num_threads, njit, prange
 
 from hog.game import MAX_ROLLS
 
@@ -102,6 +102,48 @@ def _scratch(
     )
 
 
+#: ``_analyse``'s work room, from ``_work``: win, other, chosen, q_win,
+#: q_other, needed, then ``_scratch``'s five arrays.
+Work = tuple[
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+]
+
+
+@njit(cache=True)
+def _work(goal: int, arrays: tuple[npt.NDArray[Any], ...]) -> Work:
+    """Room for ``_analyse`` at GOAL, zeroed: win, other, chosen (see
+    ``analyse``); q_win[n, b, mo], q_other[n, b, mo]: rolling n with bonus b,
+    the opponent remembering mo, in the state at hand; needed[n, b], the
+    visit that last used (n, b); and ``_scratch``."""
+    bonus = arrays[5]
+    memories = bonus.shape[0]
+    widest_bonus = bonus.max()
+    chance, kind, new_score, new_opponent, memory = _scratch(arrays)
+    return (
+        np.zeros((2, goal, goal, memories, memories)),
+        np.zeros((2, goal, goal, memories, memories)),
+        np.zeros((goal, goal, memories, memories), dtype=np.int8),
+        np.zeros((MAX_ROLLS + 1, widest_bonus + 1, memories)),
+        np.zeros((MAX_ROLLS + 1, widest_bonus + 1, memories)),
+        np.zeros((MAX_ROLLS + 1, widest_bonus + 1), dtype=np.int64),
+        chance,
+        kind,
+        new_score,
+        new_opponent,
+        memory,
+    )
+
+
 @njit(cache=True)
 def analyse(
     policy_a: npt.NDArray[np.int8],
@@ -119,6 +161,22 @@ def analyse(
     s, o, b, a]`` is the chance that the mover wins with mover ``m`` (0: A,
     1: B) to move at scores (s, o), the opponent remembering b and the mover
     a (note the order), ``other`` the chance that the other player wins.
+    """
+    return _analyse(policy_a, policy_b, optimise, perfect, cyclic, arrays, _work(policy_a.shape[0], arrays))
+
+
+@njit(cache=True)
+def _analyse(
+    policy_a: npt.NDArray[np.int8],
+    policy_b: npt.NDArray[np.int8],
+    optimise: bool,
+    perfect: bool,
+    cyclic: bool,
+    arrays: tuple[npt.NDArray[Any], ...],
+    work: Work,
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """``analyse`` in WORK (from ``_work``; reusable for the next call, whose
+    results then overwrite these).
 
     For each score pair and mover, the outcomes of each needed (dice count,
     bonus) are listed once (chance, where they lead) and then valued for
@@ -127,18 +185,14 @@ def analyse(
     zero_points, bonus = arrays[0], arrays[5]
     goal = policy_a.shape[0]
     memories = bonus.shape[0]
-    win = np.zeros((2, goal, goal, memories, memories))
-    other = np.zeros((2, goal, goal, memories, memories))
-    chosen = np.zeros((goal, goal, memories, memories), dtype=np.int8)
-    widest_bonus = bonus.max()
-    # q_win[n, b, mo], q_other[n, b, mo]: rolling n with bonus b, the
-    # opponent remembering mo, in the state at hand; needed[n, b] == visit
-    # marks the (n, b) this state uses.
-    q_win = np.zeros((MAX_ROLLS + 1, widest_bonus + 1, memories))
-    q_other = np.zeros((MAX_ROLLS + 1, widest_bonus + 1, memories))
-    needed = np.zeros((MAX_ROLLS + 1, widest_bonus + 1), dtype=np.int64)
+    win, other, chosen, q_win, q_other, needed, chance, kind, new_score, new_opponent, memory = work
+    # Reset what a used WORK carries over. Without cycles every value read is
+    # written first (a turn raises the total score): only sweeps need zeros.
+    needed[:] = 0
+    if cyclic:
+        win[:] = 0.0
+        other[:] = 0.0
     visit = 0
-    chance, kind, new_score, new_opponent, memory = _scratch(arrays)
     for total in range(2 * goal - 2, -1, -1):
         for _ in range(MAX_SWEEPS):
             moved = 0.0
@@ -236,17 +290,36 @@ def _ties_after(q_win: npt.NDArray[np.float64], bonus: npt.NDArray[np.int64], ms
     return False
 
 
-@njit(cache=True, parallel=True, nogil=True)
 def pair_win_probabilities(
     policies: npt.NDArray[np.int8], pairs: npt.NDArray[np.int64], cyclic: bool, arrays: tuple[npt.NDArray[Any], ...]
 ) -> npt.NDArray[np.float64]:
     """For each row (a, b) of PAIRS: [first, second], policy a's chances to
-    win against policy b moving first and moving second."""
-    out = np.empty((pairs.shape[0], 2))
-    for i in prange(pairs.shape[0]):
-        _, win, other = analyse(policies[pairs[i, 0]], policies[pairs[i, 1]], False, False, cyclic, arrays)
-        out[i, 0] = win[0, 0, 0, 0, 0]
-        out[i, 1] = other[1, 0, 0, 0, 0]
+    win against policy b moving first and moving second.
+
+    The pairs are split into one block of consecutive pairs per numba
+    thread, and each block allocates its work room (``_work``) once, not
+    once per pair."""
+    return _pair_win_probabilities(policies, pairs, cyclic, arrays, get_num_threads())
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def _pair_win_probabilities(
+    policies: npt.NDArray[np.int8],
+    pairs: npt.NDArray[np.int64],
+    cyclic: bool,
+    arrays: tuple[npt.NDArray[Any], ...],
+    threads: int,
+) -> npt.NDArray[np.float64]:
+    """``pair_win_probabilities`` in THREADS blocks (fewer if fewer pairs)."""
+    count = pairs.shape[0]
+    out = np.empty((count, 2))
+    blocks = min(count, threads)
+    for block in prange(blocks):
+        work = _work(policies.shape[1], arrays)
+        for i in range(block * count // blocks, (block + 1) * count // blocks):
+            _, win, other = _analyse(policies[pairs[i, 0]], policies[pairs[i, 1]], False, False, cyclic, arrays, work)
+            out[i, 0] = win[0, 0, 0, 0, 0]
+            out[i, 1] = other[1, 0, 0, 0, 0]
     return out
 
 
