@@ -9,10 +9,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
-from sqlalchemy import Select, bindparam, insert, select
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy import Connection, Select, bindparam, insert, select
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session, aliased
+from sqlalchemy.sql.expression import Executable
 
 from results.database import Database, check_name, chunks
 from results.errors import NotStored, StoreError
@@ -26,7 +26,7 @@ _READ_ROWS = 50_000
 #: Leagues of at least this many pairs read the matches table in its own order.
 _SCAN_PAIRS = 50_000
 #: The ``matches`` columns a league reads besides the pair.
-_MATCH_VALUES = (Match.swapped, Match.win_rate, Match.a_first, Match.a_second, Match.stderr)
+_MATCH_VALUES: tuple[Any, ...] = (Match.swapped, Match.win_rate, Match.a_first, Match.a_second, Match.stderr)
 #: A snapshot lacking more entries than this is not used: the league is read whole.
 _MOST_INVOLVED = 2_000
 
@@ -89,17 +89,49 @@ def _match_row(key: MatchKey, result: MatchResult, now: Any) -> dict[str, Any]:
     }
 
 
-def _league_matches(league: League, *, scan: bool = False) -> Select[Any]:
+def _match_key(league: League, *, scan: bool = False) -> tuple[Any, ...]:
+    """The conditions on ``matches`` of LEAGUE's key. SCAN hides ``rules``
+    behind an expression, so SQLite reads the table in its own order rather
+    than through the unique index (see ``_league_matches``)."""
+    rules = Match.rules.concat("") if scan else Match.rules
+    return (
+        rules == league.rules,
+        Match.goal == league.goal,
+        Match.method == league.method,
+        Match.games == league.games,
+        Match.seed == league.seed,
+    )
+
+
+def _league_matches(league: League, dialect: str, *, scan: bool = False) -> Select[Any]:
     """The stored matches under LEAGUE's key between two of its entries: the
     entries' strategy ids (the pair in sha256 order), ``swapped`` and the
-    rates. The join runs in the database, so no
-    sha256 strings cross over. SCAN reads the ``matches`` table in its own
-    order instead of through its index (a big league: visiting the rows in
-    sha256 order would jump around the file, one page read per match)."""
+    rates. The join runs in the database, so no sha256 strings cross over.
+    On PostgreSQL the entries are a materialised CTE, which the planner
+    hash-joins whatever its statistics say (a nested loop it once chose for a
+    fresh table took minutes). On SQLite, SCAN reads the ``matches`` table in
+    its own order instead of through its index (a big league: visiting the
+    rows in sha256 order would jump around the file, one page read per match)."""
+    if dialect == "postgresql":
+        members = (
+            select(Strategy.id, Strategy.sha256)
+            .join(LeagueEntry, LeagueEntry.strategy_id == Strategy.id)
+            .where(LeagueEntry.league_id == league.id, Strategy.rules == league.rules, Strategy.goal == league.goal)
+            .cte("members")
+            .prefix_with("MATERIALIZED")
+        )
+        first, second = members.alias("first"), members.alias("second")
+        columns = (first.c.id, second.c.id, *_MATCH_VALUES)
+        return (
+            select(*columns)
+            .select_from(Match)
+            .join(first, first.c.sha256 == Match.sha_a)
+            .join(second, second.c.sha256 == Match.sha_b)
+            .where(*_match_key(league))
+        )
     a, b = aliased(Strategy), aliased(Strategy)
     entry_a, entry_b = aliased(LeagueEntry), aliased(LeagueEntry)
-    columns: tuple[Any, ...] = (a.id, b.id, *_MATCH_VALUES)
-    rules = Match.rules.concat("") if scan else Match.rules  # an expression: no index on it
+    columns = (a.id, b.id, *_MATCH_VALUES)
     return (
         select(*columns)
         .select_from(Match)
@@ -107,13 +139,7 @@ def _league_matches(league: League, *, scan: bool = False) -> Select[Any]:
         .join(entry_a, (entry_a.strategy_id == a.id) & (entry_a.league_id == league.id))
         .join(b, (b.rules == league.rules) & (b.goal == league.goal) & (b.sha256 == Match.sha_b))
         .join(entry_b, (entry_b.strategy_id == b.id) & (entry_b.league_id == league.id))
-        .where(
-            rules == league.rules,
-            Match.goal == league.goal,
-            Match.method == league.method,
-            Match.games == league.games,
-            Match.seed == league.seed,
-        )
+        .where(*_match_key(league, scan=scan))
     )
 
 
@@ -143,7 +169,8 @@ def _match_rows(session: Session, league: League, entries: Sequence[Strategy]) -
             return rows
         return MatchRows.joined([rows, _new_match_rows(session, league, [e.sha256 for e in entries], ~covered)])
     parts = []
-    for part in _driver_rows(session, _league_matches(league, scan=_scan(len(ids)))):
+    statement = _league_matches(league, session.connection().dialect.name, scan=_scan(len(ids)))
+    for part in _driver_rows(session, statement):
         values = np.array(part, dtype=float).reshape(-1, 7)
         i = np.searchsorted(ids, values[:, 0].astype(np.int64))
         j = np.searchsorted(ids, values[:, 1].astype(np.int64))
@@ -166,13 +193,7 @@ def _new_match_rows(session: Session, league: League, shas: Sequence[str], new: 
     place = {sha: k for k, sha in enumerate(shas)}
     fresh = [sha for sha, is_new in zip(shas, new, strict=True) if is_new]
     old = [sha for sha, is_new in zip(shas, new, strict=True) if not is_new]
-    key = (
-        Match.rules == league.rules,
-        Match.goal == league.goal,
-        Match.method == league.method,
-        Match.games == league.games,
-        Match.seed == league.seed,
-    )
+    key = _match_key(league)
     columns: tuple[Any, ...] = (Match.sha_a, Match.sha_b, *_MATCH_VALUES)
     statements = [select(*columns).where(*key, Match.sha_a.in_(part)) for part in chunks(fresh)]
     statements += [select(*columns).where(*key, Match.sha_a.in_(part), Match.sha_b.in_(fresh)) for part in chunks(old)]
@@ -249,6 +270,25 @@ def _pair_values(
     error_values = [None if e != e else e for e in errors.tolist()]  # NaN: none
     columns = zip(low, high, swapped.tolist(), rate, first.tolist(), second.tolist(), error_values, strict=True)
     return [(shas[a], shas[b], s, w, f, t, e) for a, b, s, w, f, t, e in columns]
+
+
+def _copy_matches(connection: Connection, columns: Sequence[str], rows: list[tuple[Any, ...]]) -> None:
+    """Insert ROWS (values of COLUMNS) into ``matches`` on PostgreSQL: COPY
+    into a temporary table (COPY itself cannot skip pairs stored already),
+    then one INSERT ... ON CONFLICT DO NOTHING from it."""
+    names = ", ".join(columns)
+    driver = connection.connection.driver_connection  # psycopg's own
+    assert driver is not None
+    cursor = driver.cursor()
+    try:
+        cursor.execute(f"CREATE TEMPORARY TABLE match_batch ON COMMIT DROP AS SELECT {names} FROM matches WITH NO DATA")
+        with cursor.copy(f"COPY match_batch ({names}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
+        cursor.execute(f"INSERT INTO matches ({names}) SELECT {names} FROM match_batch ON CONFLICT DO NOTHING")
+        cursor.execute("DROP TABLE match_batch")
+    finally:
+        cursor.close()
 
 
 def _table(row: Strategy) -> StrategyTable:
@@ -331,8 +371,13 @@ class LeagueStore(Database):
             rows.setdefault((row["sha_a"], row["sha_b"]), row)
         if not rows:
             return
-        dialect_insert = sqlite_insert if self.url.get_backend_name() == "sqlite" else postgresql_insert
-        statement = dialect_insert(Match).on_conflict_do_nothing()
+        statement: Executable
+        if self.url.get_backend_name() == "sqlite":
+            statement = sqlite_insert(Match).on_conflict_do_nothing()
+        else:  # imported here: SQLite users do not pay for loading the PostgreSQL dialect
+            from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+
+            statement = postgresql_insert(Match).on_conflict_do_nothing()
         with self._session(write=True) as session:
             for chunk in chunks(list(rows.values())):
                 session.execute(statement, chunk)
@@ -358,22 +403,21 @@ class LeagueStore(Database):
         values = _pair_values(shas, pairs, first, second, stderr)
         if not values:
             return
-        dialect_insert = sqlite_insert if self.url.get_backend_name() == "sqlite" else postgresql_insert
         columns = (*_KEY_COLUMNS, *_PAIR_COLUMNS, "created")
-        statement = dialect_insert(Match).values({c: bindparam(c) for c in columns}).on_conflict_do_nothing()
         with self._session(write=True) as session:
             connection = session.connection()
+            head, tail = key.astuple(), (utc_now(),)
+            if connection.dialect.name == "postgresql":
+                _copy_matches(connection, columns, [head + row + tail for row in values])
+                return
+            statement = sqlite_insert(Match).values({c: bindparam(c) for c in columns}).on_conflict_do_nothing()
             compiled = statement.compile(dialect=connection.dialect, for_executemany=True)  # no RETURNING
             created = Match.__table__.c.created.type._cached_bind_processor(connection.dialect)
-            head, tail = key.astuple(), (utc_now() if created is None else created(utc_now()),)
+            tail = tail if created is None else (created(tail[0]),)
+            if tuple(compiled.positiontup or ()) != columns:
+                raise StoreError(f"unexpected column order in {compiled.string!r}")
             # one executemany by the driver, rows as plain tuples: no per-row work in SQLAlchemy
-            if compiled.positional:
-                if tuple(compiled.positiontup or ()) != columns:
-                    raise StoreError(f"unexpected column order in {compiled.string!r}")
-                rows: list[Any] = [head + row + tail for row in values]
-            else:
-                rows = [dict(zip(columns, head + row + tail, strict=True)) for row in values]
-            connection.exec_driver_sql(compiled.string, rows)
+            connection.exec_driver_sql(compiled.string, [head + row + tail for row in values])
 
     def add_league_entries(self, league_id: int, strategy_ids: Iterable[int]) -> LeagueRecord:
         """Add strategies to a league (it runs again until ``finish_league``), in
