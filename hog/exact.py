@@ -396,6 +396,8 @@ def win_probabilities_pairs(
         raise ValueError(f"pairs[{row}]: {pairs[row].tolist()} names a table outside 0..{len(tables) - 1}")
     compiled = compile_rules(rules, tables.shape[1], sides)
     pairs = np.ascontiguousarray(pairs, dtype=np.int64)
+    if not len(pairs):
+        return np.zeros((0, 2))
     if compiled.full_state:
         used, which = np.unique(pairs, return_inverse=True)
         policies = np.stack([as_policy(tables[i], compiled) for i in used])

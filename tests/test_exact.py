@@ -175,6 +175,7 @@ def test_batches_agree_with_single_pairs_and_seat_symmetry(rules):
         assert first == pytest.approx(1 - batch[j * 5 + i, 1], abs=1e-12)
     many = win_probabilities_many(tables[0], tables[1:], rules)
     np.testing.assert_array_equal(many, batch[1:5])
+    assert win_probabilities_pairs(tables, np.zeros((0, 2), dtype=np.int64), rules).shape == (0, 2)
 
 
 @pytest.mark.parametrize(

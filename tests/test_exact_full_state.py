@@ -176,3 +176,14 @@ def test_improving_the_derived_table_only_helps(rules):
     assert (improved.first, improved.second) == pytest.approx((result.first, result.second), abs=1e-12)
     sixes = np.full((100, 100), 6, np.int8)
     assert best_response(sixes, rules).rate > best_response(sixes, rules, improve=False).rate + 0.005
+
+
+@pytest.mark.parametrize("rules", FULL)
+def test_a_batch_of_pairs_matches_single_pairs(rules):
+    tables = random_tables(5, 15, 3)
+    pairs = np.array([(0, 1), (2, 0), (1, 2)])
+    batch = exact.win_probabilities_pairs(tables, pairs, rules)
+    for (i, j), chances in zip(pairs, batch, strict=True):
+        single = win_probabilities(tables[i], tables[j], rules)
+        assert tuple(chances) == (single.first, single.second)
+    assert exact.win_probabilities_pairs(tables, np.zeros((0, 2), dtype=np.int64), rules).shape == (0, 2)
