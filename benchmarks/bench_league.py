@@ -169,6 +169,8 @@ def main() -> None:
         command = [sys.executable, "-m", "hog_arena.cli.main", "league", "--all", "--rules", args.rules]
         command += ["--db", str(db), "--jobs", str(args.jobs), "--top", "3", "--name", "contest"]
         wall, cpu, rss, pss, out = _run(command)
+        two = [*command[:4], "always_roll(4)", "always_roll(6)", *command[5:9], "--name", "fixed"]
+        fixed_wall, fixed_cpu, *_ = _run(two)
         added = _add_one(db, args, newcomer, folder) if args.add_one else None
     pairs = args.size * (args.size - 1) // 2
     if prefilled:
@@ -188,6 +190,11 @@ def main() -> None:
     print(f"  kernel alone, one thread, {timed:,} of the pairs: {1000 * kernel:.3f} ms per pair", end="")
     print(f" ({1000 * kernel_cpu:.3f} ms CPU)")
     print(f"  ratio league / kernel: {per_pair / kernel:.2f} by wall per core, {cpu / pairs / kernel_cpu:.2f} by CPU")
+    print("  the command's fixed cost (a league of 2 built-ins, same store):", end="")
+    print(f" {fixed_wall:.2f} s wall, {fixed_cpu:.2f} s CPU")
+    marginal_wall = (wall - fixed_wall) * workers / pairs / kernel
+    marginal_cpu = (cpu - fixed_cpu) / pairs / kernel_cpu
+    print(f"  ratio without it: {marginal_wall:.2f} by wall per core, {marginal_cpu:.2f} by CPU")
     if added:
         cli_wall, in_process = added
         print(f"one strategy added to the finished league ({args.size} new pairs), `hog league --add`:")

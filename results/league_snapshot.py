@@ -13,7 +13,7 @@ league reads back bit for bit the same either way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
 
 import numpy as np
@@ -23,6 +23,10 @@ from results.models import LeagueSnapshot, utc_now
 from results.records import LeagueResults
 
 __all__ = ["MatchRows", "load_snapshot", "snapshot_columns", "save_snapshot"]
+
+
+#: The type of an entry's position in MatchRows (half the memory of int64).
+POSITION = np.int32
 
 
 @dataclass(frozen=True, eq=False)
@@ -42,12 +46,19 @@ class MatchRows:
         return len(self.writer)
 
     @classmethod
-    def joined(cls, parts: Sequence[MatchRows]) -> MatchRows:
-        """PARTS as one."""
-        if not parts:
-            empty = np.zeros(0)
-            return cls(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), empty, empty, empty, empty)
-        return cls(*(np.concatenate([getattr(p, f.name) for p in parts]) for f in fields(cls)))
+    def gathered(cls, parts: Iterable[MatchRows], most: int) -> MatchRows:
+        """PARTS (at most MOST rows in all) as one, copied part by part into
+        arrays made once, so a part can be dropped as soon as it is in."""
+        names = [f.name for f in fields(cls)]
+        out = {name: np.empty(most, dtype=POSITION if name in ("writer", "other") else float) for name in names}
+        count = 0
+        for part in parts:
+            if count + len(part) > most:
+                raise ValueError(f"more than {most} matches between the league's entries")
+            for name in names:
+                out[name][count : count + len(part)] = getattr(part, name)
+            count += len(part)
+        return cls(**{name: values[:count] for name, values in out.items()})
 
     def fill(self, results: LeagueResults) -> None:
         """Record these matches in RESULTS (whose entries their positions index)."""
@@ -56,8 +67,13 @@ class MatchRows:
 
 def _pair_order(n: int) -> tuple[np.ndarray, np.ndarray]:
     """The pairs (i, j), i < j, of N entries in row-major order: the snapshot's order."""
-    i, j = np.triu_indices(n, 1)
-    return i.astype(np.int64), j.astype(np.int64)
+    i, j = np.empty(n * (n - 1) // 2, dtype=POSITION), np.empty(n * (n - 1) // 2, dtype=POSITION)
+    start = 0
+    for row in range(n - 1):
+        i[start : start + n - 1 - row] = row
+        j[start : start + n - 1 - row] = np.arange(row + 1, n, dtype=POSITION)
+        start += n - 1 - row
+    return i, j
 
 
 def load_snapshot(session: Session, league_id: int, ids: np.ndarray) -> tuple[MatchRows, np.ndarray] | None:
@@ -67,23 +83,17 @@ def load_snapshot(session: Session, league_id: int, ids: np.ndarray) -> tuple[Ma
     row = session.get(LeagueSnapshot, league_id)
     if row is None:
         return None
-    kept = np.frombuffer(row.entry_ids, dtype="<i8").astype(np.int64)
-    where = np.searchsorted(ids, kept)
+    kept = np.frombuffer(row.entry_ids, dtype="<i8")
+    where = np.searchsorted(ids, kept).astype(POSITION)
     if len(kept) and (where.max() >= len(ids) or not np.array_equal(ids[where], kept)):
         return None
     i, j = _pair_order(len(kept))
     high = np.frombuffer(row.writer_high, dtype=np.bool_)
     low_entry, high_entry = where[i], where[j]
-    rate = np.frombuffer(row.win_rate, dtype="<f8").astype(float)
-    stderr = np.full(len(rate), np.nan) if row.stderr is None else np.frombuffer(row.stderr, dtype="<f8").astype(float)
-    rows = MatchRows(
-        np.where(high, high_entry, low_entry),
-        np.where(high, low_entry, high_entry),
-        rate,
-        np.frombuffer(row.a_first, dtype="<f8").astype(float),
-        np.frombuffer(row.a_second, dtype="<f8").astype(float),
-        stderr,
-    )
+    rate, first, second = (np.frombuffer(value, dtype="<f8") for value in (row.win_rate, row.a_first, row.a_second))
+    stderr = np.full(len(i), np.nan) if row.stderr is None else np.frombuffer(row.stderr, dtype="<f8")
+    writer, other = np.where(high, high_entry, low_entry), np.where(high, low_entry, high_entry)
+    rows = MatchRows(writer, other, rate, first, second, stderr)
     covered = np.zeros(len(ids), dtype=bool)
     covered[where] = True
     return rows, covered
@@ -93,8 +103,8 @@ def snapshot_columns(ids: np.ndarray, rows: MatchRows) -> dict[str, bytes | None
     """The ``league_snapshots`` columns of ROWS, one match for every pair of
     the entries IDS (ascending), or a ValueError if they are not that."""
     n = len(ids)
-    low, high = np.minimum(rows.writer, rows.other), np.maximum(rows.writer, rows.other)
-    place = low * (2 * n - low - 1) // 2 + (high - low - 1)  # the pair's index in _pair_order
+    low = np.minimum(rows.writer, rows.other).astype(np.int64)
+    place = low * (2 * n - low - 1) // 2 + (np.maximum(rows.writer, rows.other) - low - 1)  # index in _pair_order
     size = n * (n - 1) // 2
     if len(rows) != size or (size and np.bincount(place, minlength=size).max() > 1):
         raise ValueError(f"a snapshot needs one match for each of the {size} pairs, got {len(rows)}")

@@ -16,7 +16,7 @@ from sqlalchemy.sql.expression import Executable
 
 from results.database import Database, check_name, chunks
 from results.errors import NotStored, StoreError
-from results.league_snapshot import MatchRows, load_snapshot, save_snapshot
+from results.league_snapshot import POSITION, MatchRows, load_snapshot, save_snapshot
 from results.models import League, LeagueEntry, Match, Strategy, league_entries, league_row, named_league_row, utc_now
 from results.records import LeagueRecord, LeagueResults, MatchKey, MatchResult, StrategyRecord, ordered_pair
 from strategies.table import StrategyTable
@@ -162,20 +162,24 @@ def _match_rows(session: Session, league: League, entries: Sequence[Strategy]) -
     without a snapshot all of them, through the join of ``_league_matches``
     read in parts of ``_READ_ROWS`` rows."""
     ids = np.array([e.id for e in entries], dtype=np.int64)
+    most = len(ids) * (len(ids) - 1) // 2
     snapshot = load_snapshot(session, league.id, ids)
     if snapshot is not None and (~snapshot[1]).sum() <= _MOST_INVOLVED:
         rows, covered = snapshot
         if covered.all():
             return rows
-        return MatchRows.joined([rows, _new_match_rows(session, league, [e.sha256 for e in entries], ~covered)])
-    parts = []
+        new = _new_match_rows(session, league, [e.sha256 for e in entries], ~covered)
+        return MatchRows.gathered([rows, new], most)
     statement = _league_matches(league, session.connection().dialect.name, scan=_scan(len(ids)))
-    for part in _driver_rows(session, statement):
-        values = np.array(part, dtype=float).reshape(-1, 7)
-        i = np.searchsorted(ids, values[:, 0].astype(np.int64))
-        j = np.searchsorted(ids, values[:, 1].astype(np.int64))
-        parts.append(_oriented(i, j, values[:, 2:]))
-    return MatchRows.joined(parts)
+    return MatchRows.gathered((_read_part(ids, part) for part in _driver_rows(session, statement)), most)
+
+
+def _read_part(ids: np.ndarray, part: Sequence[Any]) -> MatchRows:
+    """Rows of ``_league_matches`` as matches between the entries IDS."""
+    values = np.array(part, dtype=float).reshape(-1, 7)
+    i = np.searchsorted(ids, values[:, 0].astype(np.int64)).astype(POSITION)
+    j = np.searchsorted(ids, values[:, 1].astype(np.int64)).astype(POSITION)
+    return _oriented(i, j, values[:, 2:])
 
 
 def _oriented(i: np.ndarray, j: np.ndarray, values: np.ndarray) -> MatchRows:
@@ -199,8 +203,8 @@ def _new_match_rows(session: Session, league: League, shas: Sequence[str], new: 
     statements += [select(*columns).where(*key, Match.sha_a.in_(part), Match.sha_b.in_(fresh)) for part in chunks(old)]
     found = [row for statement in statements for part in _driver_rows(session, statement) for row in part]
     found = [row for row in found if row[1] in place]  # the first queries take any sha_b
-    i = np.array([place[row[0]] for row in found], dtype=np.int64)
-    j = np.array([place[row[1]] for row in found], dtype=np.int64)
+    i = np.array([place[row[0]] for row in found], dtype=POSITION)
+    j = np.array([place[row[1]] for row in found], dtype=POSITION)
     return _oriented(i, j, np.array([row[2:] for row in found], dtype=float).reshape(-1, 5))
 
 

@@ -132,3 +132,7 @@ def test_a_snapshot_needs_one_match_per_pair():
         snapshot_columns(three, rows([0, 1], [1, 2]))
     with pytest.raises(ValueError, match="got 3"):
         snapshot_columns(three, rows([0, 1, 1], [1, 0, 2]))
+    both = MatchRows.gathered([rows([0], [1]), rows([2, 1], [0, 2])], 3)
+    assert both.writer.tolist() == [0, 2, 1] and both.other.tolist() == [1, 0, 2]
+    with pytest.raises(ValueError, match="more than 2 matches"):
+        MatchRows.gathered([rows([0], [1]), rows([2, 1], [0, 2])], 2)
