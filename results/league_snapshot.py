@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 from results.models import LeagueSnapshot, utc_now
 from results.records import LeagueResults
 
-__all__ = ["MatchRows", "load_snapshot", "snapshot_columns", "save_snapshot"]
+__all__ = ["POSITION", "MatchRows", "load_snapshot", "snapshot_columns", "save_snapshot"]
 
 
 #: The type of an entry's position in MatchRows (half the memory of int64).

@@ -161,7 +161,7 @@ def _match_rows(session: Session, league: League, entries: Sequence[Strategy]) -
     and those of the entries the snapshot lacks (``_new_match_rows``), or
     without a snapshot all of them, through the join of ``_league_matches``
     read in parts of ``_READ_ROWS`` rows."""
-    ids = np.array([e.id for e in entries], dtype=np.int64)
+    ids = _entry_ids(entries)
     most = len(ids) * (len(ids) - 1) // 2
     snapshot = load_snapshot(session, league.id, ids)
     if snapshot is not None and (~snapshot[1]).sum() <= _MOST_INVOLVED:
@@ -172,6 +172,11 @@ def _match_rows(session: Session, league: League, entries: Sequence[Strategy]) -
         return MatchRows.gathered([rows, new], most)
     statement = _league_matches(league, session.connection().dialect.name, scan=_scan(len(ids)))
     return MatchRows.gathered((_read_part(ids, part) for part in _driver_rows(session, statement)), most)
+
+
+def _entry_ids(entries: Sequence[Strategy]) -> np.ndarray:
+    """The strategy ids of ENTRIES (by id, as ``league_entries`` gives them)."""
+    return np.array([e.id for e in entries], dtype=np.int64)
 
 
 def _read_part(ids: np.ndarray, part: Sequence[Any]) -> MatchRows:
@@ -279,13 +284,14 @@ def _pair_values(
 def _copy_matches(connection: Connection, columns: Sequence[str], rows: list[tuple[Any, ...]]) -> None:
     """Insert ROWS (values of COLUMNS) into ``matches`` on PostgreSQL: COPY
     into a temporary table (COPY itself cannot skip pairs stored already),
-    then one INSERT ... ON CONFLICT DO NOTHING from it."""
+    then one INSERT ... ON CONFLICT DO NOTHING from it, and drop the table
+    (a failure rolls the transaction back, the table's creation with it)."""
     names = ", ".join(columns)
     driver = connection.connection.driver_connection  # psycopg's own
     assert driver is not None
     cursor = driver.cursor()
     try:
-        cursor.execute(f"CREATE TEMPORARY TABLE match_batch ON COMMIT DROP AS SELECT {names} FROM matches WITH NO DATA")
+        cursor.execute(f"CREATE TEMPORARY TABLE match_batch AS SELECT {names} FROM matches WITH NO DATA")
         with cursor.copy(f"COPY match_batch ({names}) FROM STDIN") as copy:
             for row in rows:
                 copy.write_row(row)
@@ -452,7 +458,7 @@ class LeagueStore(Database):
             missing = len(entries) * (len(entries) - 1) // 2 - len(rows)
             if missing:
                 raise StoreError(f"league #{league.id} {league.name!r} still misses {missing} of its matches")
-            save_snapshot(session, league.id, np.array([e.id for e in entries], dtype=np.int64), rows)
+            save_snapshot(session, league.id, _entry_ids(entries), rows)
             league.status = "done"
             league.finished = utc_now()
             session.flush()
