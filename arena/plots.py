@@ -33,6 +33,7 @@ __all__ = [
     "new_figure",
     "write_png",
     "win_rate_matrix_figure",
+    "matrix_figure",
     "write_win_rate_matrix",
     "ecosystem_shown",
     "ecosystem_figure",
@@ -89,6 +90,17 @@ def win_rate_matrix_figure(results: LeagueResults, rows: Sequence[Row]) -> tuple
     """The league's win rates, row against column, ROWS (a ranking of the
     league, best first) giving the order: a strong strategy is a blue row."""
     data = _matrix(results, rows)
+    league = results.league
+    shown = "" if len(data.names) == len(results.entries) else f" (top {len(data.names)} of {len(results.entries)})"
+    title = (
+        f"League #{league.id} {literal(repr(league.name))}: {league.rules}, goal {league.goal}, {league.method}\n"
+        f"win rate of each row's strategy against each column's, in rank order{shown}"
+    )
+    return matrix_figure(data, title), data
+
+
+def matrix_figure(data: MatrixPlot, title: str) -> Figure:
+    """DATA as a heat map titled TITLE (blue: the row wins)."""
     n = len(data.names)
     named = n <= NAMED_LIMIT
     side = max(5.5, 2.5 + 0.24 * n) if named else 9.0
@@ -111,16 +123,10 @@ def win_rate_matrix_figure(results: LeagueResults, rows: Sequence[Row]) -> tuple
             if not np.isnan(rate):
                 colour = "white" if abs(rate - 0.5) > 0.3 else "black"
                 axes.text(j, i, f"{rate:.2f}", ha="center", va="center", fontsize=8, color=colour)
-    league = results.league
-    shown = "" if n == len(results.entries) else f" (top {n} of {len(results.entries)})"
-    axes.set_title(
-        f"League #{league.id} {literal(repr(league.name))}: {league.rules}, goal {league.goal}, {league.method}\n"
-        f"win rate of each row's strategy against each column's, in rank order{shown}",
-        fontsize=10,
-    )
+    axes.set_title(title, fontsize=10)
     bar = figure.colorbar(image, ax=axes, shrink=0.8)
     bar.set_label("row's win rate (grey: no match)")
-    return figure, data
+    return figure
 
 
 def write_win_rate_matrix(results: LeagueResults, rows: Sequence[Row], path: str | os.PathLike[str]) -> MatrixPlot:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["StoreError", "NotStored"]
+__all__ = ["StoreError", "NotStored", "ContestRefusal"]
 
 
 class StoreError(ValueError):
@@ -11,3 +11,14 @@ class StoreError(ValueError):
 
 class NotStored(StoreError, LookupError):
     """A strategy, league or run that is not in the database."""
+
+
+class ContestRefusal(StoreError):
+    """A contest request refused for a reason the requester can act on:
+    STATUS is the HTTP status that says it (401, 403, 409, 423, 429), and
+    RETRY_AFTER (seconds) says when to try again, where that helps."""
+
+    def __init__(self, message: str, status: int, retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.retry_after = retry_after

@@ -1,7 +1,9 @@
 """The results schema: SQLAlchemy 2 typed declarative models.
 
 Tables: ``strategies``, ``leagues``, ``league_entries``, ``matches``,
-``league_snapshots``, ``evolution_runs``, ``generations`` and ``front_members``. Unique constraints make duplicates
+``league_snapshots``, ``evolution_runs``, ``generations``, ``front_members``
+and a class contest's ``contests``, ``contest_participants``,
+``contest_attempts``, ``contest_entries`` and ``contest_standings``. Unique constraints make duplicates
 impossible; check constraints keep enumerated columns honest. Schema changes
 go through the Alembic migrations in ``results/migrations``. The row
 lookups by name or id (``strategy_row``, ``league_row``, ``run_row``) are
@@ -45,7 +47,15 @@ __all__ = [
     "EvolutionRun",
     "Generation",
     "FrontMember",
+    "Contest",
+    "ContestParticipant",
+    "ContestAttempt",
+    "ContestEntry",
+    "ContestStandings",
     "METHODS",
+    "PUBLISH_CHOICES",
+    "ROLES",
+    "ENTRY_STATUSES",
     "LEAGUE_STATUSES",
     "RUN_STATUSES",
     "NAME_LENGTH",
@@ -58,6 +68,12 @@ __all__ = [
 
 LEAGUE_STATUSES = ("running", "done")
 RUN_STATUSES = ("running", "done")
+#: What a contest makes public once its standings are final.
+PUBLISH_CHOICES = ("none", "tables", "sources")
+#: A contest participant's role.
+ROLES = ("student", "staff")
+#: A contest entry's life: waiting to be ranked, ranked, replaced by its team's newer entry, disqualified by staff.
+ENTRY_STATUSES = ("queued", "ranked", "replaced", "disqualified")
 #: Longest strategy, league, author or family name the schema holds.
 NAME_LENGTH = 200
 
@@ -241,6 +257,102 @@ class FrontMember(Base):
     params: Mapped[dict[str, Any]] = mapped_column(JSON)
     objective_values: Mapped[list[float]] = mapped_column(JSON)
     picked: Mapped[bool] = mapped_column(Boolean)
+
+
+class Contest(Base):
+    """A class contest: one entry per team, a deadline, live standings.
+
+    REVISION counts the changes to the set of current entries (an accepted
+    entry, a disqualification); the standings are current when they were
+    ranked at that revision. An imported contest (a past one, from the
+    course's archive) has standings and no entries."""
+
+    __tablename__ = "contests"
+    __table_args__ = (
+        CheckConstraint(_one_of("publish", PUBLISH_CHOICES), name="publish"),
+        CheckConstraint("goal > 0", name="goal_positive"),
+        CheckConstraint("team_size > 0", name="team_size_positive"),
+        CheckConstraint("rate_count >= 0 AND rate_seconds > 0", name="rate"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH), unique=True)
+    rules: Mapped[str] = mapped_column(String(40))
+    goal: Mapped[int] = mapped_column(Integer)
+    deadline: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    closed: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    team_size: Mapped[int] = mapped_column(Integer)
+    rate_count: Mapped[int] = mapped_column(Integer)  #: submissions a person may make per RATE_SECONDS (0: any)
+    rate_seconds: Mapped[int] = mapped_column(Integer)
+    publish: Mapped[str] = mapped_column(String(10))
+    imported: Mapped[bool] = mapped_column(Boolean, default=False)
+    revision: Mapped[int] = mapped_column(Integer, default=0)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class ContestParticipant(Base):
+    """A person on a contest's roster, with their team and the sha256 of their secret token."""
+
+    __tablename__ = "contest_participants"
+    __table_args__ = (
+        UniqueConstraint("contest_id", "email"),
+        CheckConstraint(_one_of("role", ROLES), name="role"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    contest_id: Mapped[int] = mapped_column(ForeignKey("contests.id", ondelete="CASCADE"), index=True)
+    email: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    team: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    role: Mapped[str] = mapped_column(String(10))
+    token_sha256: Mapped[str] = mapped_column(String(64), unique=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class ContestAttempt(Base):
+    """One submission a participant made (accepted or not): what the rate limit counts."""
+
+    __tablename__ = "contest_attempts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    participant_id: Mapped[int] = mapped_column(ForeignKey("contest_participants.id", ondelete="CASCADE"), index=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class ContestEntry(Base):
+    """A team's accepted submission: the table (and source) kept apart from
+    the public ``strategies``, so nobody outside the team sees it before the
+    contest publishes it."""
+
+    __tablename__ = "contest_entries"
+    __table_args__ = (CheckConstraint(_one_of("status", ENTRY_STATUSES), name="status"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    contest_id: Mapped[int] = mapped_column(ForeignKey("contests.id", ondelete="CASCADE"), index=True)
+    team: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    team_name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    submitted_by: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    filename: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    status: Mapped[str] = mapped_column(String(15), index=True)
+    table: Mapped[bytes] = mapped_column(LargeBinary)
+    sha256: Mapped[str] = mapped_column(String(64))
+    source: Mapped[str | None] = mapped_column(Text)
+    reason: Mapped[str | None] = mapped_column(Text)  #: why staff disqualified it
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    ranked: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class ContestStandings(Base):
+    """A contest's published standings: the entries ranked (ids, in order),
+    the win-rate matrix between them (float64, row against column, row-major)
+    and the rows of the ranking, as of contest revision REVISION."""
+
+    __tablename__ = "contest_standings"
+
+    contest_id: Mapped[int] = mapped_column(ForeignKey("contests.id", ondelete="CASCADE"), primary_key=True)
+    revision: Mapped[int] = mapped_column(Integer)
+    teams: Mapped[list[Any]] = mapped_column(JSON)  #: per matrix position: {"entry_id", "team", "team_name"}
+    matrix: Mapped[bytes] = mapped_column(LargeBinary)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
 
 
 # --- row lookups ------------------------------------------------------------------

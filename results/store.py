@@ -70,6 +70,13 @@ Layout. ``Store`` joins three aggregates over one ``results.database.Database``
 (``results.records``), and the match cache's key is one frozen
 ``results.records.MatchKey``, normalised in one place.
 
+Contests (``results.contest_store``)
+    ``create_contest``, ``get_contest``, ``list_contests``, ``set_deadline``, ``close_contest``,
+    ``add_roster``, ``rotate_token``, ``participant_by_token``, ``participant_by_email``,
+    ``take_attempt``, ``accept_entry``, ``disqualify``, ``entries``, ``team_entries``,
+    ``entry_content``, ``queued``, ``ranking_input``, ``publish_standings``, ``standings``,
+    ``unranked_contests``, ``import_contest``.
+
 Evolution checkpoints. ``add_generation`` stores a generation's statistics
 and, if given, its checkpoint blob in one transaction, and drops the run's
 older checkpoints in the same transaction: only the newest is kept.
@@ -77,6 +84,7 @@ older checkpoints in the same transaction: only the newest is kept.
 
 from __future__ import annotations
 
+from results.contest_store import ContestStore
 from results.engine import DEFAULT_URL, make_engine, resolve_url
 from results.errors import NotStored, StoreError
 from results.league_store import LeagueStore
@@ -112,7 +120,7 @@ __all__ = [
 ]
 
 
-class Store(StrategyStore, LeagueStore, RunStore):
+class Store(StrategyStore, LeagueStore, RunStore, ContestStore):
     """The results database; see the module docstring for the API."""
 
     def __enter__(self) -> Store:

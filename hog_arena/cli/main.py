@@ -33,6 +33,7 @@ COMMAND_MODULES = (
     "hog_arena.cli.plot_run_cmd",
     "hog_arena.cli.play_cmd",
     "hog_arena.cli.serve_cmd",
+    "hog_arena.cli.contest_cmd",
 )
 
 #: Errors that are the user's to fix: printed as one line, exit code 1.

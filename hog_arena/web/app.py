@@ -14,6 +14,7 @@ progress (``hog_arena.web.admission``), 503 when strategy files cannot be checke
 
 from __future__ import annotations
 
+import sys
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -27,17 +28,19 @@ from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException
 
+from arena.contest.worker import RankingWorker
 from hog.game import GOAL
 from hog.rules import DEFAULT_RULES, UnknownRuleSet
-from hog_arena.web import api, pages
+from hog_arena.web import api, contest_api, contest_pages, pages
 from hog_arena.web.admission import AdmitUploads, Refused, UploadGate, UploadPolicy
+from hog_arena.web.contest_service import ContestService
 from hog_arena.web.csrf import FormTokens
 from hog_arena.web.games import GameNotFound, GameRoom
 from hog_arena.web.limits import UploadLimit
 from hog_arena.web.security import LOCAL_HOSTS, SiteGuard
 from hog_arena.web.service import ArenaService
 from hog_arena.web.views import error_response, refusal_response, render, upload_limit_text
-from results.errors import NotStored, StoreError
+from results.errors import ContestRefusal, NotStored, StoreError
 from results.store import open_store
 from strategies.loader import Limits, SandboxError
 from strategies.spec import UnknownStrategy
@@ -60,11 +63,14 @@ def create_app(
     allowed_hosts: Iterable[str] = LOCAL_HOSTS,
     uploads: UploadPolicy | None = None,
     games: GameRoom | None = None,
+    contest_worker: bool = True,
 ) -> FastAPI:
     """The web arena on the results database DB (created if missing), showing
     RULES and GOAL unless a page asks for others, answering to the host names
     ALLOWED_HOSTS (``*``: any), with the upload limits UPLOADS and the games
-    room GAMES (defaults: ``UploadPolicy()``, ``GameRoom()``)."""
+    room GAMES (defaults: ``UploadPolicy()``, ``GameRoom()``); with
+    CONTEST_WORKER, a thread ranks class contests' new entries as they come
+    (``arena.contest.worker``)."""
     store = open_store(db)
     try:
         arena = ArenaService(store, rules, goal, games)
@@ -72,10 +78,15 @@ def create_app(
         store.close()
         raise
     gate = UploadGate(uploads)
+    worker = RankingWorker(store, on_error=_log_worker_error) if contest_worker else None
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        if worker is not None:
+            worker.start()
         yield
+        if worker is not None:
+            worker.stop()
         gate.close()
         store.close()
 
@@ -90,6 +101,7 @@ def create_app(
     app.state.arena = arena
     app.state.uploads = gate
     app.state.form_tokens = FormTokens()
+    app.state.contests = ContestService(store, worker)
     app.add_middleware(AdmitUploads, gate=gate, routes=UPLOAD_ROUTES, respond=refusal_response)
     app.add_middleware(
         UploadLimit,
@@ -100,7 +112,9 @@ def create_app(
     static = resources.files("hog_arena.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     app.include_router(api.router)
+    app.include_router(contest_api.router)
     app.include_router(pages.router)
+    app.include_router(contest_pages.router)
 
     @app.get("/docs", include_in_schema=False)
     def api_docs(request: Request) -> Response:
@@ -109,6 +123,11 @@ def create_app(
 
     _add_error_handlers(app)
     return app
+
+
+def _log_worker_error(error: BaseException) -> None:
+    """A ranking step failed (the worker tries again): say so on stderr, in one line."""
+    print(f"hog serve: contest ranking failed, retrying: {type(error).__name__}: {error}", file=sys.stderr, flush=True)
 
 
 def _add_error_handlers(app: FastAPI) -> None:
@@ -136,6 +155,11 @@ def _add_error_handlers(app: FastAPI) -> None:
         problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors())
         return error_response(request, 422, f"invalid request: {problems}")
 
+    async def contest_refusal(request: Request, error: ContestRefusal) -> Response:
+        headers = None if error.retry_after is None else {"Retry-After": str(error.retry_after)}
+        return error_response(request, error.status, str(error), headers)
+
+    app.add_exception_handler(ContestRefusal, contest_refusal)
     app.add_exception_handler(Refused, refused)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(RequestValidationError, invalid_request)

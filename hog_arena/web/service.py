@@ -18,7 +18,8 @@ import shutil
 import tempfile
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -38,7 +39,17 @@ from strategies.spec import resolve_spec
 from strategies.submission import Submission, SubmissionStore, check_file_in_fresh_process, store_submissions
 from strategies.table import StrategyTable
 
-__all__ = ["ArenaService", "ArenaStore", "Leaderboard", "MatchRow", "StrategyView", "UPLOAD_SUFFIXES", "builtin_specs"]
+__all__ = [
+    "ArenaService",
+    "ArenaStore",
+    "Leaderboard",
+    "MatchRow",
+    "StrategyView",
+    "UPLOAD_SUFFIXES",
+    "builtin_specs",
+    "saved_upload",
+    "PictureCache",
+]
 
 #: File types the upload form takes.
 UPLOAD_SUFFIXES = (".py", ".json")
@@ -137,7 +148,21 @@ def _upload_name(filename: str | None) -> str:
     return name if name.strip(".") else "upload"
 
 
-class _PictureCache:
+@contextmanager
+def saved_upload(upload: BinaryIO, filename: str | None) -> Iterator[Path]:
+    """UPLOAD written to a fresh folder under a safe version of FILENAME,
+    removed afterwards; a ValueError if it is not a strategy file by name."""
+    safe = _upload_name(filename)
+    if Path(safe).suffix.lower() not in UPLOAD_SUFFIXES:
+        raise ValueError(f"{safe}: not a strategy file; upload a {' or '.join(UPLOAD_SUFFIXES)} file")
+    with tempfile.TemporaryDirectory(prefix="hog-upload-") as folder:
+        path = Path(folder) / safe
+        with open(path, "wb") as copy:
+            shutil.copyfileobj(upload, copy)
+        yield path
+
+
+class PictureCache:
     """PNG pictures by key, the most recently used kept; drawing is serialised
     (matplotlib is not made for drawing in several threads at once)."""
 
@@ -167,7 +192,7 @@ class ArenaService:
         self.rules = get_rules(rules).name
         self.goal = goal
         self.games = games if games is not None else GameRoom()
-        self._pictures = _PictureCache()
+        self._pictures = PictureCache()
 
     # --- leaderboards ---
 
@@ -232,13 +257,11 @@ class ArenaService:
         and store it if valid; the submission carries the outcome. Blocks for
         the whole check: run it on the upload gate's pool."""
         safe = _upload_name(filename)
-        if Path(safe).suffix.lower() not in UPLOAD_SUFFIXES:
-            return Submission(safe, error=f"{safe}: not a strategy file; upload a {' or '.join(UPLOAD_SUFFIXES)} file")
-        with tempfile.TemporaryDirectory(prefix="hog-upload-") as folder:
-            path = Path(folder) / safe
-            with open(path, "wb") as copy:
-                shutil.copyfileobj(upload, copy)
-            submission = check_file_in_fresh_process(path, rules, goal, function, name or None)
+        try:
+            with saved_upload(upload, filename) as path:
+                submission = check_file_in_fresh_process(path, rules, goal, function, name or None)
+        except ValueError as error:
+            return Submission(safe, error=str(error))
         submission.file = safe  # the visitor's file name, not the temporary path
         store_submissions(self.store, [submission], author or None)
         return submission

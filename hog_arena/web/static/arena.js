@@ -41,3 +41,42 @@ document.addEventListener("DOMContentLoaded", () => {
     });
   }
 });
+
+// Contest page: the leaderboard follows the published standings without a
+// reload (the rows are rebuilt as text, never as HTML).
+document.addEventListener("DOMContentLoaded", () => {
+  const status = document.getElementById("contest-status");
+  const board = document.getElementById("contest-board");
+  if (!status || !board) return;
+  const body = board.querySelector("tbody");
+  const show = (id, text) => { const el = document.getElementById(id); if (el) el.textContent = text; };
+  let last = null;
+  const refresh = async () => {
+    try {
+      const reply = await fetch(status.dataset.leaderboard, { headers: { Accept: "application/json" } });
+      if (!reply.ok) return;
+      const data = await reply.json();
+      show("contest-state", data.final ? "final standings" : (data.state === "ranking" ? "live: deadline passed, ranking the last entries" : "live"));
+      show("contest-entries", String(data.entries));
+      show("contest-queued", String(data.queued));
+      show("contest-updated", data.updated ? data.updated.replace("T", " ").slice(0, 19) + " UTC" : "never");
+      if (data.updated === last) return;
+      last = data.updated;
+      const rows = data.rows.map((row) => {
+        const tr = document.createElement("tr");
+        const cells = [String(row.rank), row.team_name, String(row.wins), String(row.losses),
+                       row.mean_win_rate === null ? "-" : row.mean_win_rate.toFixed(4)];
+        cells.forEach((text, k) => {
+          const td = document.createElement("td");
+          td.textContent = text;
+          if (k !== 1) td.className = "num";
+          tr.appendChild(td);
+        });
+        return tr;
+      });
+      if (!board.querySelector("th:nth-child(6)")) body.replaceChildren(...rows);
+      if (data.final) clearInterval(timer);
+    } catch (error) { /* the next poll tries again */ }
+  };
+  const timer = setInterval(refresh, 5000);
+});

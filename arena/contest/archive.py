@@ -1,0 +1,85 @@
+"""The course's contest archive format, ``{"teams": [...], "winrate_mat":
+[[...]]}`` (``winrate_mat[i][j]``: team i's chance to beat team j), read
+as a finished past contest and written from a contest's standings."""
+
+from __future__ import annotations
+
+import json
+import math
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from arena.contest.board import Board
+from arena.contest.teams import clean_team_name
+from results.contest_records import ContestRecord
+from results.contest_store import ContestSettings
+from results.store import Store
+
+__all__ = ["export_board", "import_archive", "read_archive"]
+
+
+def export_board(board: Board) -> dict[str, Any]:
+    """BOARD's standings in the archive's format (teams in leaderboard
+    order; a team against itself 0.5), with the contest and its ranking."""
+    names, matrix = board.matrix_in_rank_order()
+    matrix = matrix.copy()
+    np.fill_diagonal(matrix, 0.5)
+    return {
+        **board.as_dict(),
+        "teams": names,
+        "winrate_mat": matrix.tolist(),
+    }
+
+
+def read_archive(path: Path) -> tuple[list[str], np.ndarray]:
+    """The teams and win-rate matrix of an archive file, checked (a
+    ValueError naming the file and the first problem)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
+    except OSError as error:
+        raise ValueError(f"{path}: cannot be read: {error.strerror or error}") from None
+    except ValueError as error:
+        raise ValueError(f"{path}: not JSON: {error}") from None
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("teams"), list)
+        or not isinstance(data.get("winrate_mat"), list)
+    ):
+        raise ValueError(f'{path}: expected {{"teams": [...], "winrate_mat": [[...]]}}')
+    teams, rows = data["teams"], data["winrate_mat"]
+    if len(teams) < 1 or len(rows) != len(teams):
+        raise ValueError(f"{path}: {len(teams)} teams but {len(rows)} rows in winrate_mat")
+    names = []
+    for k, team in enumerate(teams):
+        if not isinstance(team, str):
+            raise ValueError(f"{path}: team {k} is not a string")
+        try:
+            names.append(clean_team_name(team))
+        except ValueError as error:
+            raise ValueError(f"{path}: team {k}: {error}") from None
+    if len({n.casefold() for n in names}) != len(names):
+        raise ValueError(f"{path}: two teams have the same name")
+    n = len(names)
+    matrix = np.full((n, n), np.nan)
+    for i, row in enumerate(rows):
+        if not isinstance(row, list) or len(row) != n:
+            raise ValueError(f"{path}: winrate_mat row {i} does not have {n} values")
+        for j, value in enumerate(row):
+            if i == j:
+                continue
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+            if not ok or not 0 <= value <= 1:
+                raise ValueError(f"{path}: winrate_mat[{i}][{j}] = {value!r} is not a win rate 0..1")
+            matrix[i, j] = float(value)
+    return names, matrix
+
+
+def import_archive(store: Store, path: Path, name: str, rules: str, goal: int) -> ContestRecord:
+    """Store the archive at PATH as the finished contest NAME."""
+    names, matrix = read_archive(path)
+    now = datetime.now(timezone.utc)
+    settings = ContestSettings(rules, goal, now, team_size=1, rate_count=0, rate_seconds=60, publish="none")
+    return store.import_contest(name, settings, names, matrix, now)

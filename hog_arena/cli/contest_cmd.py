@@ -1,0 +1,367 @@
+"""``hog contest``: a class contest, from the roster to the winners.
+
+Staff run ``create``, ``roster``, ``extend``, ``close``, ``disqualify``,
+``show``, ``export`` and ``import`` on the contest's database; students run
+``submit`` against the contest's server with their token; ``worker`` ranks
+entries outside the web server.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from hog_arena.cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.text import literal, say
+
+if TYPE_CHECKING:
+    from arena.contest.board import Board
+
+contest_app = typer.Typer(
+    name="contest",
+    help="A class contest: roster and tokens, one entry per team, a deadline, live ranking, an archive.",
+    no_args_is_help=True,
+)
+
+Name = Annotated[str, typer.Argument(metavar="NAME", help="The contest's name.")]
+Deadline = Annotated[
+    str, typer.Option("--deadline", metavar="TIME", help="ISO 8601 with a time zone: 2026-12-01T23:59:00-08:00.")
+]
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _board(db: str | None, name: str) -> Board:
+    from arena.contest.board import read_board
+    from results.store import open_store
+
+    with open_store(db, create=False) as store:
+        return read_board(store, name, _now())
+
+
+def _contest_line(board: Board) -> str:
+    c = board.contest
+    updated = "never" if board.standings is None else f"{board.standings.updated:%Y-%m-%d %H:%M:%S} UTC"
+    return (
+        f"contest {literal(c.name)}: {c.rules}, goal {c.goal}, closes {c.closes.isoformat()}; {board.state}; "
+        f"{len(board.rows)} ranked, {board.queued} queued; standings updated {updated}"
+    )
+
+
+def _render_board(board: Board) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    say(_contest_line(board))
+    if board.winners:
+        say("winners: " + ", ".join(f"{row.rank}. {literal(row.team_name)}" for row in board.winners))
+    table = Table(title=f"Contest {board.contest.name}" + (" (final)" if board.final else " (live)"))
+    for column in ("rank", "team", "wins", "losses", "mean win rate"):
+        table.add_column(column, justify="left" if column == "team" else "right")
+    for row in board.rows:
+        mean = "-" if row.mean_win_rate is None else f"{row.mean_win_rate:.4f}"
+        table.add_row(str(row.rank), literal(row.team_name), str(row.wins), str(row.losses), mean)
+    Console().print(table)
+
+
+@contest_app.command("create")
+def create_command(
+    name: Name,
+    deadline: Deadline,
+    rules: Rules,
+    goal: Goal = 100,
+    team_size: Annotated[int, typer.Option("--team-size", min=1, help="Most people in a team.")] = 1,
+    rate: Annotated[str, typer.Option("--rate", help="Submissions per person: 1/min, 3/hour, none.")] = "1/min",
+    publish: Annotated[
+        str, typer.Option("--publish", help="Made public once final: none, tables or sources.")
+    ] = "none",
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Create a contest.
+
+    Example: hog contest create fa26 --rules fa26 --deadline 2026-12-01T23:59:00-08:00 --team-size 2
+    """
+    from arena.contest.teams import parse_deadline, parse_rate
+    from results.contest_store import ContestSettings
+    from results.store import open_store
+
+    count, seconds = parse_rate(rate)
+    settings = ContestSettings(rules, goal, parse_deadline(deadline), team_size, count, seconds, publish)
+    with open_store(db) as store:
+        record = store.create_contest(name, settings)
+    emit(
+        {"contest": record.as_dict()},
+        as_json,
+        lambda: say(f"created contest {literal(name)} ({rules}, closes {record.closes.isoformat()})"),
+    )
+
+
+@contest_app.command("list")
+def list_command(db: Db = None, as_json: Json = False) -> None:
+    """List contests, live and past."""
+    from arena.contest.board import read_board
+    from results.store import open_store
+
+    with open_store(db, create=False) as store:
+        boards = [read_board(store, c.name, _now()) for c in store.list_contests()]
+    data = {
+        "contests": [
+            {**b.contest.as_dict(), "state": b.state, "entries": len(b.rows), "queued": b.queued} for b in boards
+        ]
+    }
+    emit(data, as_json, lambda: [say(_contest_line(b)) for b in boards] or say("no contests"))
+
+
+@contest_app.command("show")
+def show_command(name: Name, db: Db = None, as_json: Json = False) -> None:
+    """A contest's state, leaderboard, queue, entries and winners."""
+    from results.store import open_store
+
+    board = _board(db, name)
+    with open_store(db, create=False) as store:
+        entries = store.entries(board.contest)
+    data = {
+        "contest": board.contest.as_dict(),
+        **{k: v for k, v in board.as_dict().items() if k != "contest"},
+        "winners": [{"rank": r.rank, "team": r.team, "team_name": r.team_name} for r in board.winners],
+        "all_entries": [e.as_dict() for e in entries],
+    }
+    emit(data, as_json, lambda: _render_board(board))
+
+
+@contest_app.command("extend")
+def extend_command(name: Name, deadline: Deadline, db: Db = None, as_json: Json = False) -> None:
+    """Move the deadline (reopens a closed contest)."""
+    from arena.contest.teams import parse_deadline
+    from results.store import open_store
+
+    with open_store(db, create=False) as store:
+        record = store.set_deadline(name, parse_deadline(deadline))
+    emit(
+        {"contest": record.as_dict()},
+        as_json,
+        lambda: say(f"contest {literal(name)} now closes {record.closes.isoformat()}"),
+    )
+
+
+@contest_app.command("close")
+def close_command(name: Name, db: Db = None, as_json: Json = False) -> None:
+    """Stop taking submissions now; the standings turn final once the queue drains."""
+    from results.store import open_store
+
+    with open_store(db, create=False) as store:
+        record = store.close_contest(name, _now())
+    emit(
+        {"contest": record.as_dict()},
+        as_json,
+        lambda: say(f"contest {literal(name)} closed at {record.closes.isoformat()}"),
+    )
+
+
+@contest_app.command("roster")
+def roster_command(
+    name: Name,
+    csv_file: Annotated[Path | None, typer.Argument(metavar="ROSTER.CSV", help="Columns email,team[,role].")] = None,
+    rotate: Annotated[
+        str | None, typer.Option("--rotate", metavar="EMAIL", help="Revoke EMAIL's token, issue a new one.")
+    ] = None,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Put people on the roster and give each new person a secret token (printed once).
+
+    Example: hog contest roster fa26 roster.csv --json > tokens.json
+    """
+    from arena.contest.teams import read_roster
+    from results.store import open_store
+
+    if (csv_file is None) == (rotate is None):
+        raise typer.BadParameter("give a roster CSV file or --rotate EMAIL (one of them)")
+    with open_store(db, create=False) as store:
+        if rotate is not None:
+            token = store.rotate_token(name, rotate.strip().lower())
+            emit(
+                {"participants": [{"email": rotate.strip().lower(), "token": token}]},
+                as_json,
+                lambda: say(f"{rotate}: {token}"),
+            )
+            return
+        assert csv_file is not None
+        try:
+            text = csv_file.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ValueError(f"{csv_file}: cannot be read: {getattr(error, 'strerror', None) or error}") from None
+        people = read_roster(text, str(csv_file))
+        added = store.add_roster(name, [(p.email, p.team, p.role) for p in people])
+    rows = [{"email": p.email, "team": p.team, "role": p.role, "token": token} for p, token in added]
+    new = sum(token is not None for _, token in added)
+
+    def render() -> None:
+        for row in rows:
+            say(f"{row['email']}\t{row['team']}\t{row['role']}\t{row['token'] or '(keeps its token)'}")
+        say(f"{len(rows)} people on the roster of {literal(name)}, {new} new tokens; keep them secret")
+
+    emit({"participants": rows}, as_json, render)
+
+
+@contest_app.command("disqualify")
+def disqualify_command(
+    name: Name,
+    entry_id: Annotated[int, typer.Argument(metavar="ENTRY_ID")],
+    reason: Annotated[str, typer.Option("--reason", help="Why (shown to the team).")],
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Take an entry out of the contest (staff)."""
+    from results.store import open_store
+
+    with open_store(db, create=False) as store:
+        entry = store.disqualify(store.get_contest(name), entry_id, reason)
+    emit(
+        {"entry": entry.as_dict()},
+        as_json,
+        lambda: say(f"entry #{entry_id} of team {literal(entry.team)} disqualified"),
+    )
+
+
+@contest_app.command("export")
+def export_command(
+    name: Name,
+    out: Annotated[Path, typer.Option("--out", help="The JSON file to write.")],
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Write the standings in the course archive's format ({"teams", "winrate_mat"}, plus the ranking)."""
+    from arena.contest.archive import export_board
+
+    board = _board(db, name)
+    data = export_board(board)
+    tmp = out.with_name(out.name + ".part")
+    try:
+        tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        tmp.replace(out)
+    except OSError as error:
+        tmp.unlink(missing_ok=True)
+        raise ValueError(f"{out}: cannot be written: {error.strerror or error}") from None
+    emit(
+        {"out": str(out), "teams": len(data["teams"]), "final": board.final},
+        as_json,
+        lambda: say(f"wrote {out} ({len(data['teams'])} teams)"),
+    )
+
+
+@contest_app.command("import")
+def import_command(
+    archive: Annotated[Path, typer.Argument(metavar="FILE.json", help='{"teams": [...], "winrate_mat": [[...]]}')],
+    name: Annotated[str, typer.Option("--name", help="The past contest's name, such as fa19.")],
+    rules: Rules,
+    goal: Goal = 100,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Add a past contest from the course's archive, as a finished contest."""
+    from arena.contest.archive import import_archive
+    from results.store import open_store
+
+    with open_store(db) as store:
+        record = import_archive(store, archive, name, rules, goal)
+    emit({"contest": record.as_dict()}, as_json, lambda: say(f"imported contest {literal(name)} from {archive}"))
+
+
+@contest_app.command("worker")
+def worker_command(
+    name: Name,
+    drain: Annotated[bool, typer.Option("--drain", help="Exit once the standings are current.")] = False,
+    poll: Annotated[float, typer.Option("--poll", min=0.05, help="Seconds between looks at the queue.")] = 1.0,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Rank the contest's queued entries (the web server does this too)."""
+    from arena.contest.worker import rank_step
+    from results.store import open_store
+
+    published = 0
+    with open_store(db, create=False) as store:
+        store.get_contest(name)
+        while True:
+            if rank_step(store, name):
+                published += 1
+                continue
+            if drain and store.ranking_input(name).current:
+                break
+            time.sleep(poll)
+    emit(
+        {"contest": name, "published": published},
+        as_json,
+        lambda: say(f"contest {literal(name)}: standings current ({published} published)"),
+    )
+
+
+@contest_app.command("submit")
+def submit_command(
+    name: Name,
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A .py strategy file or a .json table.")],
+    server: Annotated[
+        str, typer.Option("--server", metavar="URL", help="The contest server, such as https://hog.example.edu.")
+    ],
+    token: Annotated[
+        str | None, typer.Option("--token", help="Your token (default: HOG_TOKEN).", show_default=False)
+    ] = None,
+    team_name: Annotated[str | None, typer.Option("--team-name", help="Used when the file has no TEAM_NAME.")] = None,
+    as_json: Json = False,
+) -> None:
+    """Submit your team's entry to a contest server.
+
+    Example: HOG_TOKEN=hog_... hog contest submit fa26 hog.py --server https://hog.example.edu
+    """
+    from urllib.parse import quote
+
+    import httpx
+
+    secret = token or os.environ.get("HOG_TOKEN")
+    if not secret:
+        raise ValueError("no token: give --token or set HOG_TOKEN (staff hand them out)")
+    try:
+        content = file.read_bytes()
+    except OSError as error:
+        raise ValueError(f"{file}: cannot be read: {error.strerror or error}") from None
+    url = f"{server.rstrip('/')}/api/contests/{quote(name, safe='')}/entries"
+    data = {"team_name": team_name} if team_name else {}
+    try:
+        reply = httpx.post(
+            url,
+            headers={"Authorization": f"Bearer {secret}"},
+            files={"file": (file.name, content)},
+            data=data,
+            timeout=120,
+        )
+    except httpx.HTTPError as error:
+        raise OSError(f"cannot reach {server}: {error}") from None
+    body: dict[str, Any]
+    try:
+        body = reply.json()
+    except ValueError:
+        body = {"detail": reply.text.strip()[:200]}
+    if reply.status_code != 202:
+        detail = body.get("detail", reply.reason_phrase)
+        retry = reply.headers.get("Retry-After")
+        raise ValueError(
+            f"{server} refused {file.name} ({reply.status_code}): {detail}"
+            + (f"; retry after {retry} s" if retry else "")
+        )
+    emit(body, as_json, lambda: say(f"accepted: entry #{body['entry_id']} of team {body['team']}, {body['status']}"))
+    sys.stdout.flush()
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(contest_app)

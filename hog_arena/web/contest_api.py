@@ -1,0 +1,131 @@
+"""The contest API: leaderboards, submissions and entries of class contests.
+
+A submission is ``POST /api/contests/{name}/entries`` with ``Authorization:
+Bearer TOKEN`` and a multipart ``file``; it answers 202 once the entry is
+queued, and 400, 401, 403, 409, 423 or 429 (with ``Retry-After``) with a
+one-line ``detail`` when it is refused.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, File, Form, Request, UploadFile
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+
+from hog_arena.web.contest_service import ContestService
+from hog_arena.web.deps import MAX_TEXT, GateDep
+from results.errors import ContestRefusal
+
+__all__ = ["router", "ContestsDep"]
+
+router = APIRouter(prefix="/api/contests", tags=["Contests"])
+
+
+def _contests(request: Request) -> ContestService:
+    return request.app.state.contests
+
+
+ContestsDep = Annotated[ContestService, Depends(_contests)]
+
+
+class Disqualification(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    reason: str = Field(min_length=1, max_length=MAX_TEXT, description="Why (shown to the team).")
+
+
+@router.get("", summary="Contests, live and past")
+def contests_list(contests: ContestsDep) -> dict[str, Any]:
+    boards = [contests.board(c.name) for c in contests.store.list_contests()]
+    return {
+        "contests": [
+            {
+                "name": b.contest.name,
+                "rules": b.contest.rules,
+                "deadline": b.contest.deadline.isoformat(),
+                "state": b.state,
+                "final": b.final,
+                "entries": len(b.rows),
+                "queued": b.queued,
+            }
+            for b in boards
+        ]
+    }
+
+
+@router.get("/{name}/leaderboard", summary="A contest's standings (live, or final)")
+def leaderboard(contests: ContestsDep, name: str) -> dict[str, Any]:
+    return contests.board(name).as_dict()
+
+
+@router.get("/{name}/matrix", summary="The win-rate matrix, row's team against column's, in leaderboard order")
+def matrix(contests: ContestsDep, name: str) -> dict[str, Any]:
+    names, values = contests.board(name).matrix_in_rank_order()
+    rows = [[None if v != v else float(v) for v in row] for row in values.tolist()]
+    return {"contest": name, "teams": names, "winrate_mat": rows}
+
+
+@router.post(
+    "/{name}/entries",
+    summary="Submit your team's entry (replaces its previous one)",
+    status_code=202,
+    responses={
+        400: {"description": "The file was refused; `detail` says why"},
+        401: {"description": "No token, or a token that is not valid"},
+        403: {"description": "Not on this contest's roster"},
+        409: {"description": "Another team has this exact table, or this team name"},
+        423: {"description": "The deadline has passed"},
+        429: {"description": "Over the submission rate; `Retry-After` says when to try again"},
+    },
+)
+async def submit(
+    request: Request,
+    contests: ContestsDep,
+    gate: GateDep,
+    name: str,
+    file: Annotated[UploadFile, File(description="A .py file (function final_strategy) or a .json table.")],
+    team_name: Annotated[
+        str | None, Form(max_length=MAX_TEXT, description="Team name, if the file sets no TEAM_NAME.")
+    ] = None,
+) -> JSONResponse:
+    contest = await run_in_threadpool(contests.store.get_contest, name)
+    person = await run_in_threadpool(contests.requester, request, contest)
+    assert person is not None
+    entry = await gate.run(contests.submit, name, person, file.file, file.filename, team_name)
+    body = {"entry_id": entry.id, "team": entry.team, "team_name": entry.team_name, "status": entry.status}
+    return JSONResponse(body, status_code=202)
+
+
+@router.get("/{name}/entries/mine", summary="Your team's entries, newest first")
+def my_entries(request: Request, contests: ContestsDep, name: str) -> dict[str, Any]:
+    contest = contests.store.get_contest(name)
+    person = contests.requester(request, contest)
+    assert person is not None
+    entries = contests.store.team_entries(contest, person.team)
+    return {"contest": name, "team": person.team, "entries": [e.as_dict() for e in entries]}
+
+
+@router.get(
+    "/{name}/entries/{entry_id}", summary="An entry's table (and source): its team and staff, or once published"
+)
+def entry(request: Request, contests: ContestsDep, name: str, entry_id: int) -> dict[str, Any]:
+    board = contests.board(name)
+    viewer = contests.requester(request, board.contest, required=False)
+    return contests.entry_view(board, entry_id, viewer)
+
+
+@router.post("/{name}/entries/{entry_id}/disqualify", summary="Disqualify an entry (staff)")
+def disqualify(
+    request: Request, contests: ContestsDep, name: str, entry_id: int, body: Disqualification
+) -> dict[str, Any]:
+    contest = contests.store.get_contest(name)
+    person = contests.requester(request, contest)
+    if person is None or not person.staff:
+        raise ContestRefusal("only staff may disqualify an entry", 403)
+    record = contests.store.disqualify(contest, entry_id, body.reason)
+    if contests.worker is not None:
+        contests.worker.wake()
+    return {"entry": record.as_dict()}

@@ -1,0 +1,109 @@
+"""The contest pages: every contest (``/contests``), one contest's live
+leaderboard with its submit form (``/contests/{name}``), and the winners
+of every final contest (``/winners``)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, File, Form, Request, UploadFile
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from hog_arena.web.contest_api import ContestsDep
+from hog_arena.web.csrf import check_form
+from hog_arena.web.deps import MAX_TEXT, GateDep
+from hog_arena.web.views import render
+from results.errors import ContestRefusal
+
+__all__ = ["router"]
+
+router = APIRouter(include_in_schema=False)
+FROM_OUR_PAGES = [Depends(check_form)]
+
+
+@router.get("/contests", response_class=HTMLResponse, name="contests_page")
+def contests_page(request: Request, contests: ContestsDep) -> Response:
+    boards = [contests.board(c.name) for c in contests.store.list_contests()]
+    return render(request, "contests.html", {"boards": boards})
+
+
+@router.get("/winners", response_class=HTMLResponse, name="winners_page")
+def winners_page(request: Request, contests: ContestsDep) -> Response:
+    boards = [contests.board(c.name) for c in contests.store.list_contests()]
+    finals = sorted((b for b in boards if b.final), key=lambda b: b.contest.closes, reverse=True)
+    return render(request, "winners.html", {"boards": finals})
+
+
+def _contest_context(request: Request, contests: ContestsDep, name: str) -> dict[str, object]:
+    board = contests.board(name)
+    try:
+        viewer = contests.requester(request, board.contest, required=False)
+        problem = None
+    except ContestRefusal as refusal:
+        viewer, problem = None, str(refusal)
+    mine = [] if viewer is None else contests.store.team_entries(board.contest, viewer.team)
+    everyone = contests.store.entries(board.contest) if viewer is not None and viewer.staff else []
+    published = board.final and board.contest.publish != "none"
+    return {
+        "board": board,
+        "viewer": viewer,
+        "viewer_problem": problem,
+        "mine": mine,
+        "everyone": everyone,
+        "published": published,
+    }
+
+
+@router.get("/contests/{name}", response_class=HTMLResponse, name="contest_page")
+def contest_page(request: Request, contests: ContestsDep, name: str) -> Response:
+    return render(request, "contest.html", {**_contest_context(request, contests, name), "outcome": None})
+
+
+@router.get("/contests/{name}/matrix.png", name="contest_matrix_png")
+def contest_matrix_png(contests: ContestsDep, name: str) -> Response:
+    board = contests.board(name)
+    if not board.rows:
+        return Response(status_code=404)
+    return Response(contests.matrix_png(board), media_type="image/png")
+
+
+@router.post("/contests/{name}/submit", response_class=HTMLResponse, dependencies=FROM_OUR_PAGES)
+async def contest_submit(
+    request: Request,
+    contests: ContestsDep,
+    gate: GateDep,
+    name: str,
+    file: Annotated[UploadFile, File()],
+    team_name: Annotated[str, Form(max_length=MAX_TEXT)] = "",
+) -> Response:
+    try:
+        contest = await run_in_threadpool(contests.store.get_contest, name)
+        person = await run_in_threadpool(contests.requester, request, contest)
+        assert person is not None
+        entry = await gate.run(contests.submit, name, person, file.file, file.filename, team_name.strip() or None)
+        outcome, status = (f"accepted: entry #{entry.id} of team {entry.team_name}, queued for ranking", False), 202
+    except ContestRefusal as refusal:
+        outcome, status = (str(refusal), True), refusal.status
+    context = await run_in_threadpool(_contest_context, request, contests, name)
+    return render(
+        request, "contest.html", {**context, "outcome": outcome}, status_code=200 if status == 202 else status
+    )
+
+
+@router.post("/contests/{name}/entries/{entry_id}/disqualify", dependencies=FROM_OUR_PAGES)
+def contest_disqualify(
+    request: Request,
+    contests: ContestsDep,
+    name: str,
+    entry_id: int,
+    reason: Annotated[str, Form(min_length=1, max_length=MAX_TEXT)],
+) -> Response:
+    contest = contests.store.get_contest(name)
+    person = contests.requester(request, contest)
+    if person is None or not person.staff:
+        raise ContestRefusal("only staff may disqualify an entry", 403)
+    contests.store.disqualify(contest, entry_id, reason)
+    if contests.worker is not None:
+        contests.worker.wake()
+    return RedirectResponse(request.url_for("contest_page", name=name), status_code=303)

@@ -1,0 +1,134 @@
+"""Plain records of a class contest (no ORM state): the contest, its
+participants, its entries and its published standings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from results.records import _Record, utc
+
+if TYPE_CHECKING:
+    from results.models import Contest, ContestEntry, ContestParticipant, ContestStandings
+
+__all__ = ["ContestRecord", "ParticipantRecord", "EntryRecord", "StandingsRecord"]
+
+
+@dataclass(frozen=True)
+class ContestRecord(_Record):
+    """A contest. It takes submissions until ``closes`` (its deadline, or
+    the moment staff closed it, whichever came first)."""
+
+    id: int
+    name: str
+    rules: str
+    goal: int
+    deadline: datetime
+    closed: datetime | None
+    team_size: int
+    rate_count: int
+    rate_seconds: int
+    publish: str
+    imported: bool
+    revision: int
+    created: datetime
+
+    @classmethod
+    def from_row(cls, row: Contest) -> ContestRecord:
+        return cls(
+            row.id,
+            row.name,
+            row.rules,
+            row.goal,
+            utc(row.deadline),
+            utc(row.closed),
+            row.team_size,
+            row.rate_count,
+            row.rate_seconds,
+            row.publish,
+            row.imported,
+            row.revision,
+            utc(row.created),
+        )
+
+    @property
+    def closes(self) -> datetime:
+        """When submissions stop being taken."""
+        return self.deadline if self.closed is None else min(self.deadline, self.closed)
+
+    def is_open(self, now: datetime) -> bool:
+        """Whether a submission received at NOW is taken."""
+        return not self.imported and now < self.closes
+
+
+@dataclass(frozen=True)
+class ParticipantRecord(_Record):
+    """A person on a roster (the token itself is never stored)."""
+
+    id: int
+    contest_id: int
+    email: str
+    team: str
+    role: str
+
+    @classmethod
+    def from_row(cls, row: ContestParticipant) -> ParticipantRecord:
+        return cls(row.id, row.contest_id, row.email, row.team, row.role)
+
+    @property
+    def staff(self) -> bool:
+        return self.role == "staff"
+
+
+@dataclass(frozen=True)
+class EntryRecord(_Record):
+    """A team's entry, without its table and source."""
+
+    id: int
+    contest_id: int
+    team: str
+    team_name: str
+    submitted_by: str
+    filename: str
+    status: str
+    sha256: str
+    reason: str | None
+    created: datetime
+    ranked: datetime | None
+
+    @classmethod
+    def from_row(cls, row: ContestEntry) -> EntryRecord:
+        return cls(
+            row.id,
+            row.contest_id,
+            row.team,
+            row.team_name,
+            row.submitted_by,
+            row.filename,
+            row.status,
+            row.sha256,
+            row.reason,
+            utc(row.created),
+            utc(row.ranked),
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class StandingsRecord:
+    """Published standings: per matrix position the team (``entry_id``,
+    ``team``, ``team_name``), and the win rate of row against column
+    (NaN on the diagonal), as of contest revision REVISION."""
+
+    revision: int
+    teams: list[dict[str, Any]]
+    matrix: np.ndarray
+    updated: datetime
+
+    @classmethod
+    def from_row(cls, row: ContestStandings) -> StandingsRecord:
+        n = len(row.teams)
+        matrix = np.frombuffer(row.matrix, dtype=np.float64).reshape(n, n).copy()
+        return cls(row.revision, list(row.teams), matrix, utc(row.updated))
