@@ -1,0 +1,195 @@
+"""The contest API and pages through FastAPI's test client, on a real
+SQLite file, with the server's own ranking worker: tokens, replacement,
+the rate, the deadline, privacy, live standings and the archive."""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from contest_support import RULES, reference_standings, settings, table_of
+from fastapi.testclient import TestClient
+
+from hog_arena.web.app import create_app
+from results.store import open_store
+
+ENTRY_SOURCE = """\
+TEAM_NAME = "Ｐｉｇ\u200b Latin"  # the course template's line: NFKC, no zero-width space
+
+def final_strategy(score, opponent_score):
+    return 5 if score < 20 else 3
+"""
+
+
+def moves_of_entry_source(score: int, opponent_score: int) -> int:
+    return 5 if score < 20 else 3
+
+
+@pytest.fixture
+def contest(tmp_path):
+    """(client, db URL, tokens by email) of a contest open for a day, publishing tables when final."""
+    url = f"sqlite:///{tmp_path / 'contest.db'}"
+    people = [("ada@x.edu", "t1", "student"), ("bob@x.edu", "t1", "student"), ("cy@x.edu", "t2", "student")]
+    people += [("dee@x.edu", "t3", "student"), ("staff@x.edu", "staff", "staff")]
+    deadline = datetime.now(timezone.utc) + timedelta(days=1)
+    with open_store(url) as store:
+        store.create_contest("fa26", settings(deadline, publish="tables", rate_count=1, rate_seconds=60))
+        tokens = {p.email: token for p, token in store.add_roster("fa26", people)}
+    with TestClient(create_app(url, RULES), base_url="http://localhost") as client:
+        yield client, url, tokens
+
+
+def post_entry(client, token, k=None, source=None, name="hog.json", team_name=None):
+    content = source.encode() if source is not None else json.dumps(table_of(k).tolist()).encode()
+    headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+    data = {} if team_name is None else {"team_name": team_name}
+    return client.post("/api/contests/fa26/entries", headers=headers, files={"file": (name, content)}, data=data)
+
+
+def wait_ranked(client, entries: int, timeout: float = 120.0) -> dict:
+    """The leaderboard once ENTRIES are ranked and nothing waits (bounded wait)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        board = client.get("/api/contests/fa26/leaderboard").json()
+        if board["entries"] == entries and board["queued"] == 0:
+            return board
+        assert time.monotonic() < deadline, f"not ranked in {timeout} s: {board}"
+        time.sleep(0.1)
+
+
+def test_a_submission_is_queued_ranked_and_shown(contest):
+    client, _, tokens = contest
+    reply = post_entry(client, tokens["ada@x.edu"], source=ENTRY_SOURCE, name="hog.py")
+    assert reply.status_code == 202, reply.text
+    body = reply.json()
+    assert body == {"entry_id": body["entry_id"], "team": "t1", "team_name": "Pig Latin", "status": "queued"}
+    assert post_entry(client, tokens["cy@x.edu"], 1).status_code == 202
+    assert post_entry(client, tokens["dee@x.edu"], 2).status_code == 202
+    board = wait_ranked(client, 3)
+    assert set(board) >= {"contest", "rules", "deadline", "final", "updated", "queued", "rows"}
+    assert board["final"] is False and board["rules"] == RULES
+    entry = [[moves_of_entry_source(s, o) for o in range(30)] for s in range(30)]
+    import numpy as np
+
+    expected = reference_standings(
+        ["Pig Latin", "t2", "t3"], [np.array(entry, dtype=np.int8), table_of(1), table_of(2)]
+    )
+    for row in board["rows"]:
+        assert set(row) >= {"rank", "team", "team_name", "wins", "losses", "mean_win_rate"}
+        rank, wins, mean = expected[row["team_name"]]
+        assert (row["rank"], row["wins"], row["losses"]) == (rank, wins, 2 - wins)
+        assert row["mean_win_rate"] == pytest.approx(mean, abs=1e-12)
+    page = client.get("/contests/fa26")
+    assert page.status_code == 200 and "Pig Latin" in page.text and "3</span> entries ranked" in page.text
+    assert client.get("/contests/fa26/matrix.png").headers["content-type"] == "image/png"
+    matrix = client.get("/api/contests/fa26/matrix").json()
+    assert matrix["teams"] == [row["team_name"] for row in board["rows"]] and matrix["winrate_mat"][0][0] is None
+
+
+def test_tokens_are_checked(contest):
+    client, url, _ = contest
+    assert post_entry(client, None, 0).status_code == 401
+    assert post_entry(client, "hog_not-a-token", 0).status_code == 401
+    with open_store(url) as store:
+        store.create_contest("other", settings())
+        ((_, stranger),) = store.add_roster("other", [("zed@y.edu", "z", "student")])
+    refused = post_entry(client, stranger, 0)
+    assert refused.status_code == 403 and "not on the roster" in refused.json()["detail"]
+
+
+def test_a_team_s_new_entry_replaces_its_last_and_its_history_stays_readable(contest):
+    client, _, tokens = contest
+    first = post_entry(client, tokens["ada@x.edu"], 0).json()["entry_id"]
+    second = post_entry(client, tokens["bob@x.edu"], 1).json()["entry_id"]  # same team, another person
+    mine = client.get("/api/contests/fa26/entries/mine", headers={"Authorization": f"Bearer {tokens['ada@x.edu']}"})
+    assert [(e["id"], e["status"]) for e in mine.json()["entries"]][1] == (first, "replaced")
+    assert mine.json()["entries"][0]["id"] == second
+    assert wait_ranked(client, 1)["rows"][0]["entry_id"] == second
+
+
+def test_the_rate_is_per_person_with_retry_after(contest):
+    client, _, tokens = contest
+    assert post_entry(client, tokens["ada@x.edu"], 0).status_code == 202
+    refused = post_entry(client, tokens["ada@x.edu"], 1)
+    assert refused.status_code == 429 and 1 <= int(refused.headers["Retry-After"]) <= 60
+    assert post_entry(client, tokens["cy@x.edu"], 1).status_code == 202
+
+
+def test_an_identical_table_of_another_team_is_refused_naming_no_one(contest):
+    client, _, tokens = contest
+    assert post_entry(client, tokens["ada@x.edu"], 0, team_name="Ada Lovelace").status_code == 202
+    refused = post_entry(client, tokens["cy@x.edu"], 0)
+    assert refused.status_code == 409
+    assert not any(word in refused.json()["detail"] for word in ("Ada", "t1", "ada@"))
+
+
+def test_team_names_are_cleaned_and_bounded(contest):
+    client, _, tokens = contest
+    assert post_entry(client, tokens["ada@x.edu"], 0, team_name="x" * 41).status_code == 400
+    assert post_entry(client, tokens["cy@x.edu"], 1, team_name="\u200b\u2060").status_code == 400
+    assert post_entry(client, tokens["dee@x.edu"], 2, team_name="ｂｏａｒ\u200d").json()["team_name"] == "boar"
+
+
+def test_a_refused_file_gets_its_one_line_reason(contest):
+    client, _, tokens = contest
+    refused = post_entry(
+        client, tokens["ada@x.edu"], source="def final_strategy(s, o):\n    return 11\n", name="hog.py"
+    )
+    assert refused.status_code == 400 and "11" in refused.json()["detail"] and "\n" not in refused.json()["detail"]
+
+
+def test_after_the_deadline_submissions_get_423_and_the_standings_turn_final(contest):
+    client, url, tokens = contest
+    assert post_entry(client, tokens["ada@x.edu"], 0).status_code == 202
+    assert post_entry(client, tokens["cy@x.edu"], 1).status_code == 202
+    wait_ranked(client, 2)
+    with open_store(url) as store:
+        store.close_contest("fa26", datetime.now(timezone.utc))
+    assert post_entry(client, tokens["dee@x.edu"], 2).status_code == 423
+    board = client.get("/api/contests/fa26/leaderboard").json()
+    assert board["final"] is True
+    assert "final standings" in client.get("/contests/fa26").text
+    winners = client.get("/winners").text
+    assert "fa26" in winners and board["rows"][0]["team_name"] in winners
+
+
+def test_entries_stay_private_until_final_then_publish_tables(contest):
+    client, url, tokens = contest
+    source = ENTRY_SOURCE.replace("Latin", "Secret")
+    entry = post_entry(client, tokens["ada@x.edu"], source=source, name="hog.py").json()["entry_id"]
+    assert post_entry(client, tokens["cy@x.edu"], 1).status_code == 202
+    wait_ranked(client, 2)
+    path = f"/api/contests/fa26/entries/{entry}"
+    assert client.get(path).status_code == 403
+    assert client.get(path, headers={"Authorization": f"Bearer {tokens['cy@x.edu']}"}).status_code == 403
+    mine = client.get(path, headers={"Authorization": f"Bearer {tokens['bob@x.edu']}"}).json()
+    assert mine["source"] == source and len(mine["table"]) == 30
+    assert client.get(path, headers={"Authorization": f"Bearer {tokens['staff@x.edu']}"}).json()["source"] == source
+    for page in ("/api/strategies", "/strategies", "/api/strategies?rules=sus_fuss&goal=30", "/contests/fa26"):
+        assert "return 5 if score" not in client.get(page).text
+    with open_store(url) as store:
+        store.close_contest("fa26", datetime.now(timezone.utc))
+    published = client.get(path).json()
+    assert published["table"] == mine["table"] and published["source"] is None  # publish=tables
+
+
+def test_only_staff_disqualify(contest):
+    client, _, tokens = contest
+    entry = post_entry(client, tokens["ada@x.edu"], 0).json()["entry_id"]
+    post_entry(client, tokens["cy@x.edu"], 1)
+    path = f"/api/contests/fa26/entries/{entry}/disqualify"
+    student = client.post(path, json={"reason": "mine"}, headers={"Authorization": f"Bearer {tokens['cy@x.edu']}"})
+    assert student.status_code == 403
+    staff = client.post(path, json={"reason": "copied"}, headers={"Authorization": f"Bearer {tokens['staff@x.edu']}"})
+    assert staff.status_code == 200 and staff.json()["entry"]["status"] == "disqualified"
+    assert [row["team"] for row in wait_ranked(client, 1)["rows"]] == ["t2"]
+
+
+def test_contests_and_an_unknown_contest(contest):
+    client, _, _ = contest
+    listed = client.get("/api/contests").json()["contests"]
+    assert [c["name"] for c in listed] == ["fa26"] and listed[0]["state"] == "open"
+    assert client.get("/api/contests/nope/leaderboard").status_code == 404
+    assert "fa26" in client.get("/contests").text
