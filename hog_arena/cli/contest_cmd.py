@@ -89,7 +89,7 @@ def create_command(
 ) -> None:
     """Create a contest.
 
-    Example: hog contest create fa26 --rules fa26 --deadline 2026-12-01T23:59:00-08:00 --team-size 2
+    Example: hog contest create fa25 --rules fa25 --deadline 2026-12-01T23:59:00-08:00 --team-size 2
     """
     from arena.contest.teams import parse_deadline, parse_rate
     from results.contest_store import ContestSettings

@@ -1,0 +1,71 @@
+"""A real ``hog serve`` in a child process on a free loopback port, for
+tests that need a whole server (and may kill it with SIGKILL)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    """A running ``hog serve`` at URL; KILL ends it with SIGKILL."""
+
+    def __init__(self, db: str, port: int, *extra: str) -> None:
+        self.url = f"http://127.0.0.1:{port}"
+        command = [sys.executable, "-m", "hog_arena.cli.main", "serve", "--db", db, "--port", str(port), *extra]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"{self.url}/api/contests", timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.kill()
+                raise RuntimeError(
+                    f"hog serve did not start: {self.process.stderr.read() if self.process.stderr else ''}"
+                )
+            time.sleep(0.1)
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(30)
+        self._close()
+
+    def _close(self) -> None:
+        if self.process.stderr is not None:
+            self.process.stderr.close()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self._close()
+
+
+@contextmanager
+def running_server(db: str, *extra: str) -> Iterator[Server]:
+    server = Server(db, free_port(), *extra)
+    try:
+        yield server
+    finally:
+        server.stop()
