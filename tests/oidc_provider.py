@@ -82,8 +82,8 @@ class Provider:
 
     def claims(self, email: str) -> dict[str, Any]:
         """Everything the provider says about the user EMAIL."""
-        extra = self.users[email]
-        return {"sub": f"user-{sorted(self.users).index(email)}", "email": email, "name": email.split("@")[0], **extra}
+        claims = {"sub": f"user-{sorted(self.users).index(email)}", "email": email, **self.users[email]}
+        return {name: value for name, value in claims.items() if value is not None}
 
 
 def _new_key() -> RSAKey:
@@ -250,7 +250,6 @@ class _Bearer(BearerTokenValidator):
 def _flask_app(provider: Provider) -> Flask:
     app = Flask(__name__)
     app.extensions["oidc_provider"] = provider
-    client = _Client(provider.client_id, provider.client_secret, provider.redirect_uris)
 
     def save_token(token: dict[str, Any], oauth_request: Any) -> None:
         expires_at = time.time() + token.get("expires_in", _TOKEN_SECONDS)
@@ -259,7 +258,9 @@ def _flask_app(provider: Provider) -> Flask:
         )
 
     def query_client(client_id: str) -> _Client | None:
-        return client if client_id == client.client_id else None
+        if client_id != provider.client_id:
+            return None
+        return _Client(provider.client_id, provider.client_secret, provider.redirect_uris)
 
     server = AuthorizationServer(app, query_client=query_client, save_token=save_token)
     server.register_grant(_CodeGrant, [_OpenIDCode(require_nonce=True), CodeChallenge(required=True)])
@@ -312,12 +313,12 @@ class _QuietHandler(WSGIRequestHandler):
 
 @contextmanager
 def running_provider(
-    users: Mapping[str, Mapping[str, Any]], redirect_uris: tuple[str, ...] = (CALLBACK,)
+    users: Mapping[str, Mapping[str, Any]], redirect_uris: tuple[str, ...] = (CALLBACK,), port: int = 0
 ) -> Iterator[Provider]:
-    """A provider on a free port of 127.0.0.1 with USERS (email: extra claims,
-    e.g. ``{"email_verified": True}``) and one client that may come back to
-    REDIRECT_URIS; stopped on leaving."""
-    server = make_server("127.0.0.1", 0, Flask(__name__), threaded=True, request_handler=_QuietHandler)
+    """A provider on PORT (default: a free one) of 127.0.0.1 with USERS (email:
+    extra claims, e.g. ``{"email_verified": True}``; None drops a claim) and
+    one client that may come back to REDIRECT_URIS; stopped on leaving."""
+    server = make_server("127.0.0.1", port, Flask(__name__), threaded=True, request_handler=_QuietHandler)
     issuer = f"http://127.0.0.1:{server.server_port}"
     provider = Provider(issuer, "arena-" + secrets.token_hex(4), secrets.token_urlsafe(24), redirect_uris, users)
     server.app = _flask_app(provider)
