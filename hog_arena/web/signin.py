@@ -169,12 +169,14 @@ def _router(settings: OidcSettings) -> APIRouter:
     router = APIRouter(include_in_schema=False)
 
     @router.get("/login")
-    async def login(request: Request, next: Annotated[str, Query(max_length=MAX_NEXT)] = "/") -> Response:
+    async def login(
+        request: Request, next_path: Annotated[str, Query(alias="next", max_length=MAX_NEXT)] = "/"
+    ) -> Response:
         async with _provider_errors(settings):
             await _metadata(provider, settings)
             redirect_uri = settings.redirect_uri or str(request.url_for("auth_callback"))
             response: Response = await provider.authorize_redirect(request, redirect_uri)
-        request.session[_NEXT] = safe_next(next)
+        request.session[_NEXT] = safe_next(next_path)
         return response
 
     @router.get("/auth/callback", name="auth_callback")
@@ -191,9 +193,9 @@ def _router(settings: OidcSettings) -> APIRouter:
         return RedirectResponse(next_path, status_code=303)
 
     @router.post("/logout", dependencies=[Depends(check_form)])
-    def logout(request: Request, next: Annotated[str, Form(max_length=MAX_NEXT)] = "/") -> Response:
+    def logout(request: Request, next_path: Annotated[str, Form(alias="next", max_length=MAX_NEXT)] = "/") -> Response:
         request.session.clear()
-        return RedirectResponse(safe_next(next), status_code=303)
+        return RedirectResponse(safe_next(next_path), status_code=303)
 
     return router
 
