@@ -9,6 +9,17 @@ from typing import Annotated
 import typer
 
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.signin_options import (
+    ClientId,
+    ClientSecretFile,
+    Issuer,
+    PublicUrl,
+    SessionSecretFile,
+    public_base,
+    public_names,
+    sign_in_banner,
+    sign_in_settings,
+)
 
 #: Addresses that mean "every interface of this machine".
 _EVERY_INTERFACE = ("0.0.0.0", "::", "")
@@ -45,16 +56,27 @@ def register(app: typer.Typer) -> None:
                 help="Another host name visitors use to reach the server (repeatable; * for any).",
             ),
         ] = None,
+        oidc_issuer: Issuer = None,
+        oidc_client_id: ClientId = None,
+        oidc_client_secret_file: ClientSecretFile = None,
+        session_secret_file: SessionSecretFile = None,
+        public_url: PublicUrl = None,
     ) -> None:
         """Serve the web arena: leaderboards, strategies, uploads, games and a JSON API (/docs)."""
         import uvicorn
 
         from hog_arena.web.app import create_app
 
-        names = server_names(host, allowed_hosts or [])
-        web_app = create_app(db, rules, goal, allowed_hosts=names)
-        url = f"http://{host}:{port}/"
+        oidc, session_secret = sign_in_settings(
+            oidc_issuer, oidc_client_id, oidc_client_secret_file, session_secret_file, public_url
+        )
+        url = public_base(public_url) if public_url else f"http://{host}:{port}/"
+        names = server_names(host, [*(allowed_hosts or []), *public_names(public_url)])
+        web_app = create_app(db, rules, goal, allowed_hosts=names, oidc=oidc, session_secret=session_secret)
+        sign_in, sign_in_line = sign_in_banner(oidc, url)
         line = f"Hog Arena at {url} (API documentation at {url}docs); stop with Ctrl+C"
-        emit({"url": url, "rules": rules, "goal": goal, "allowed_hosts": names}, as_json, lambda: typer.echo(line))
+        line += f"\n{sign_in_line}" if sign_in_line else ""
+        data = {"url": url, "rules": rules, "goal": goal, "allowed_hosts": names, "sign_in": sign_in}
+        emit(data, as_json, lambda: typer.echo(line))
         sys.stdout.flush()
         uvicorn.run(web_app, host=host, port=port, log_level="warning")

@@ -10,6 +10,8 @@ site or a form without the site's token, 404 for what does not exist, 413
 for a body over the upload limit, 422 for a request of the wrong shape, 429
 and 503 with ``Retry-After`` when a client or the server has too much in
 progress (``hog_arena.web.admission``), 503 when strategy files cannot be checked.
+Sign-in (``hog_arena.web.signin``) adds 502 and 503 when the provider answers
+wrongly or cannot be reached.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from hog_arena.web.games import GameNotFound, GameRoom
 from hog_arena.web.limits import UploadLimit
 from hog_arena.web.security import LOCAL_HOSTS, SiteGuard
 from hog_arena.web.service import ArenaService
+from hog_arena.web.signin import OidcSettings, add_sign_in
 from hog_arena.web.views import error_response, refusal_response, render, upload_limit_text
 from results.errors import ContestRefusal, NotStored, StoreError
 from results.store import open_store
@@ -64,13 +67,16 @@ def create_app(
     uploads: UploadPolicy | None = None,
     games: GameRoom | None = None,
     contest_worker: bool = True,
+    oidc: OidcSettings | None = None,
+    session_secret: bytes | None = None,
 ) -> FastAPI:
     """The web arena on the results database DB (created if missing), showing
     RULES and GOAL unless a page asks for others, answering to the host names
     ALLOWED_HOSTS (``*``: any), with the upload limits UPLOADS and the games
-    room GAMES (defaults: ``UploadPolicy()``, ``GameRoom()``); with
-    CONTEST_WORKER, a thread ranks class contests' new entries as they come
-    (``arena.contest.worker``)."""
+    room GAMES (defaults: ``UploadPolicy()``, ``GameRoom()``), and sign-in
+    by OpenID Connect with OIDC (``hog_arena.web.signin``; default: off);
+    with CONTEST_WORKER, a thread ranks class contests' new entries as they
+    come (``arena.contest.worker``)."""
     store = open_store(db)
     try:
         arena = ArenaService(store, rules, goal, games)
@@ -108,6 +114,7 @@ def create_app(
         max_bytes=Limits().source_bytes + UPLOAD_OVERHEAD_BYTES,
         message=f"the upload is over the {upload_limit_text()} limit for strategy files",
     )
+    add_sign_in(app, oidc, session_secret)
     app.add_middleware(SiteGuard, allowed_hosts=allowed_hosts, respond=error_response)  # outermost
     static = resources.files("hog_arena.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")

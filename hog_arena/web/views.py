@@ -15,6 +15,7 @@ from hog.rules import RULE_SETS
 from hog_arena.web.admission import Refused
 from hog_arena.web.csrf import FIELD, FormTokens, give_cookie
 from hog_arena.web.deps import Scope
+from hog_arena.web.signin import account
 from results.leaderboard import format_rate
 from strategies.loader import Limits
 
@@ -36,8 +37,8 @@ def upload_limit_text() -> str:
 
 def render(request: Request, template: str, context: dict[str, Any], status_code: int = 200) -> HTMLResponse:
     """TEMPLATE filled with CONTEXT and what every page shows: the rule sets,
-    the upload limit, the token for its forms and the ``scope`` (rule set and
-    goal) in view, the server's unless CONTEXT gives one."""
+    the upload limit, the token for its forms, the visitor's ``account`` and
+    the ``scope`` (rule set and goal) in view, the server's unless CONTEXT gives one."""
     arena = request.app.state.arena
     tokens: FormTokens = request.app.state.form_tokens
     token, new_cookie = tokens.issue(request)
@@ -49,6 +50,7 @@ def render(request: Request, template: str, context: dict[str, Any], status_code
         "upload_limit_text": upload_limit_text(),
         "csrf_field": FIELD,
         "csrf_token": token,
+        "account": account(request),
     }
     response = _templates.TemplateResponse(request, template, {**common, **context}, status_code=status_code)
     if new_cookie is not None:

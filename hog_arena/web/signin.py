@@ -1,0 +1,305 @@
+"""Sign-in by OpenID Connect: who a visitor is, as an email address that the
+course's provider (or any standard one) has verified.
+
+``add_sign_in(app, settings)`` installs a signed-cookie session and three
+routes. ``GET /login?next=/path`` sends the browser to the provider
+(authorization code flow with state, nonce and PKCE, through Authlib);
+``GET /auth/callback`` exchanges the code over the back channel, checks the
+ID token (the signature against the provider's published keys, ``iss``,
+``aud``, ``exp``, the nonce), requires an ``email`` with ``email_verified``
+true, keeps the email in lower case in the session and sends the browser to
+``next``; ``POST /logout`` (a form of the site's pages) forgets it. Routes
+read the visitor with :data:`SignedInDep`.
+
+The provider's discovery document is fetched at the first sign-in, so the
+server starts while the provider is down. A provider that cannot be reached
+gives 503, one that answers wrongly 502, a sign-in refused (no verified
+email, a state that is not this browser's, an error from the provider) 400
+or 403: each a page with one line.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+from urllib.parse import urlencode, urlsplit
+
+from fastapi import APIRouter, Depends, FastAPI, Form, HTTPException, Query, Request
+from fastapi.responses import RedirectResponse, Response
+from starlette.middleware.sessions import SessionMiddleware
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from hog_arena.web.csrf import check_form
+
+__all__ = [
+    "NOT_CONFIGURED",
+    "SESSION_COOKIE",
+    "Account",
+    "OidcSettings",
+    "SignedInDep",
+    "account",
+    "add_sign_in",
+    "safe_next",
+    "signed_in_email",
+]
+
+NOT_CONFIGURED = "sign-in is not configured on this server"
+#: The session cookie: signed (not encrypted), HttpOnly, SameSite=Lax, Secure over HTTPS.
+SESSION_COOKIE = "hog_session"
+#: How long a sign-in lasts without coming back: 14 days.
+SESSION_MAX_AGE = 14 * 24 * 3600
+#: Longest ``next`` path kept.
+MAX_NEXT = 2000
+_EMAIL = "email"
+_NEXT = "sign_in_next"
+_PROVIDER = "oidc"
+#: Paths that never make sense to come back to after signing in or out.
+_SIGN_IN_PATHS = ("/login", "/logout", "/auth/")
+#: Seconds to wait for the provider's answer.
+_PROVIDER_TIMEOUT = 10.0
+
+
+@dataclass(frozen=True)
+class OidcSettings:
+    """An OpenID Connect client registered with the provider ISSUER.
+    REDIRECT_URI is the callback's public address (``https://host/auth/callback``),
+    needed behind a proxy; by default each request's own address is used."""
+
+    issuer: str
+    client_id: str
+    client_secret: str = field(repr=False)
+    scope: str = "openid email profile"
+    redirect_uri: str | None = None
+
+    @property
+    def discovery_url(self) -> str:
+        """Where the provider publishes its endpoints and keys."""
+        return self.issuer.rstrip("/") + "/.well-known/openid-configuration"
+
+
+@dataclass(frozen=True)
+class Account:
+    """What the pages' navigation shows about the visitor."""
+
+    configured: bool
+    email: str | None
+    login_url: str
+    here: str
+
+
+def safe_next(path: str | None) -> str:
+    """PATH if it is a path of this site (``/...``, not ``//host``), else ``/``.
+
+    >>> safe_next("/contests/fa26?tab=mine"), safe_next("https://evil.example/"), safe_next("//evil.example")
+    ('/contests/fa26?tab=mine', '/', '/')
+    >>> safe_next("/\\\\evil.example"), safe_next("/auth/callback?code=x"), safe_next(None)
+    ('/', '/', '/')
+    """
+    if not path or len(path) > MAX_NEXT or not path.startswith("/") or path.startswith("//"):
+        return "/"
+    if "\\" in path or any(ord(char) < 0x20 or ord(char) == 0x7F for char in path):
+        return "/"
+    parts = urlsplit(path)
+    if parts.scheme or parts.netloc or parts.path.startswith(_SIGN_IN_PATHS):
+        return "/"
+    return path
+
+
+def signed_in_email(request: Request) -> str | None:
+    """The signed-in visitor's email address (lower case), or None."""
+    if "session" not in request.scope:
+        return None
+    email = request.session.get(_EMAIL)
+    return email if isinstance(email, str) else None
+
+
+#: A route's parameter: the signed-in visitor's email, or None.
+SignedInDep = Annotated[str | None, Depends(signed_in_email)]
+
+
+def account(request: Request) -> Account:
+    """The visitor as the navigation shows it: whether sign-in is on, who is
+    signed in, and the sign-in link that comes back to this page."""
+    here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    here = safe_next(here)
+    configured = bool(getattr(request.app.state, "sign_in", None))
+    return Account(configured, signed_in_email(request), "/login?" + urlencode({"next": here}), here)
+
+
+def add_sign_in(app: FastAPI, settings: OidcSettings | None, session_secret: bytes | None = None) -> None:
+    """Sign-in on APP with SETTINGS (None: ``/login`` answers 404), its session
+    cookie signed with SESSION_SECRET (default: a new one at each start, which
+    signs everybody out when the server restarts)."""
+    app.state.sign_in = settings
+    if settings is None:
+        app.include_router(_not_configured_router())
+        return
+    secret = (session_secret or secrets.token_bytes(32)).hex()
+    always_secure = (settings.redirect_uri or "").startswith("https:")
+    app.add_middleware(_SessionCookies, secret=secret, always_secure=always_secure)
+    app.include_router(_router(settings))
+
+
+def _not_configured_router() -> APIRouter:
+    router = APIRouter(include_in_schema=False)
+
+    @router.get("/login")
+    @router.get("/auth/callback")
+    def not_configured() -> Response:
+        raise HTTPException(404, NOT_CONFIGURED)
+
+    return router
+
+
+def _router(settings: OidcSettings) -> APIRouter:
+    from authlib.integrations.starlette_client import OAuth
+
+    oauth = OAuth()
+    oauth.register(
+        _PROVIDER,
+        client_id=settings.client_id,
+        client_secret=settings.client_secret,
+        server_metadata_url=settings.discovery_url,
+        client_kwargs={"scope": settings.scope, "code_challenge_method": "S256", "timeout": _PROVIDER_TIMEOUT},
+    )
+    provider = oauth.create_client(_PROVIDER)
+    router = APIRouter(include_in_schema=False)
+
+    @router.get("/login")
+    async def login(
+        request: Request, next_path: Annotated[str, Query(alias="next", max_length=MAX_NEXT)] = "/"
+    ) -> Response:
+        async with _provider_errors(settings):
+            await _metadata(provider, settings)
+            redirect_uri = settings.redirect_uri or str(request.url_for("auth_callback"))
+            response: Response = await provider.authorize_redirect(request, redirect_uri)
+        request.session[_NEXT] = safe_next(next_path)
+        return response
+
+    @router.get("/auth/callback", name="auth_callback")
+    async def callback(request: Request) -> Response:
+        error = request.query_params.get("error")
+        if error:
+            reason = " ".join((request.query_params.get("error_description") or error).split())
+            raise HTTPException(403, f"the sign-in provider refused the sign-in: {reason[:200]}")
+        async with _provider_errors(settings):
+            email = await _verified_sign_in(provider, settings, request)
+        next_path = safe_next(request.session.get(_NEXT))
+        request.session.clear()  # a new session for the signed-in visitor
+        request.session[_EMAIL] = email
+        return RedirectResponse(next_path, status_code=303)
+
+    @router.post("/logout", dependencies=[Depends(check_form)])
+    def logout(request: Request, next_path: Annotated[str, Form(alias="next", max_length=MAX_NEXT)] = "/") -> Response:
+        request.session.clear()
+        return RedirectResponse(safe_next(next_path), status_code=303)
+
+    return router
+
+
+async def _metadata(provider: Any, settings: OidcSettings) -> dict[str, Any]:
+    """The provider's discovery document (fetched once), checked to name
+    SETTINGS' issuer and the endpoints sign-in uses."""
+    metadata: dict[str, Any] = await provider.load_server_metadata()
+    issuer = metadata.get("issuer")
+    if not isinstance(issuer, str) or issuer.rstrip("/") != settings.issuer.rstrip("/"):
+        raise HTTPException(502, f"the sign-in provider's discovery document names the issuer {issuer!r}")
+    missing = [key for key in ("authorization_endpoint", "token_endpoint", "jwks_uri") if not metadata.get(key)]
+    if missing:
+        raise HTTPException(502, f"the sign-in provider's discovery document has no {', '.join(missing)}")
+    return metadata
+
+
+async def _verified_sign_in(provider: Any, settings: OidcSettings, request: Request) -> str:
+    """The email address the provider vouches for in the callback REQUEST:
+    the code exchanged, the ID token checked, the email verified."""
+    from authlib.integrations.base_client import MismatchingStateError, OAuthError
+
+    metadata = await _metadata(provider, settings)
+    try:
+        token = await provider.authorize_access_token(request, claims_options=_claims_options(metadata, settings))
+    except MismatchingStateError:
+        reason = "this sign-in was not started in this browser, or it expired: sign in again"
+        raise HTTPException(400, reason) from None
+    except OAuthError as refused:
+        raise HTTPException(502, f"the sign-in provider did not accept the code: {refused.error or refused}") from None
+    claims = token.get("userinfo")
+    if claims is None:
+        raise HTTPException(502, "the sign-in provider sent no ID token")
+    if "email" in claims:
+        return _verified_email(claims)
+    return await _email_from_userinfo(provider, token, claims)
+
+
+def _claims_options(metadata: dict[str, Any], settings: OidcSettings) -> dict[str, Any]:
+    """What the ID token must say: issued by the provider, for this client, not expired."""
+    return {
+        "iss": {"essential": True, "value": metadata["issuer"]},
+        "aud": {"essential": True, "value": settings.client_id},
+        "exp": {"essential": True},
+    }
+
+
+def _verified_email(claims: dict[str, Any]) -> str:
+    """The claims' email address in lower case; 403 unless the provider verified it."""
+    email = claims.get("email")
+    if not isinstance(email, str) or "@" not in email:
+        raise HTTPException(403, "the sign-in provider gave no email address: this site needs one")
+    if claims.get("email_verified") not in (True, "true"):
+        raise HTTPException(403, f"the sign-in provider has not verified the email address {email[:200]}")
+    return email.strip().lower()
+
+
+async def _email_from_userinfo(provider: Any, token: dict[str, Any], claims: dict[str, Any]) -> str:
+    """The verified email of the provider's userinfo endpoint, for providers
+    whose ID tokens carry only the subject."""
+    metadata = await provider.load_server_metadata()
+    if not metadata.get("userinfo_endpoint"):
+        raise HTTPException(403, "the sign-in provider gave no email address: this site needs one")
+    info = await provider.userinfo(token=token)
+    if info.get("sub") != claims.get("sub"):
+        raise HTTPException(502, "the sign-in provider's userinfo is about another subject than its ID token")
+    return _verified_email(info)
+
+
+@asynccontextmanager
+async def _provider_errors(settings: OidcSettings) -> AsyncIterator[None]:
+    """Turns failures to talk with the provider into 503 (unreachable) and 502 (a wrong answer)."""
+    import httpx2
+    from joserfc.errors import JoseError
+
+    where = f"the sign-in provider at {settings.issuer}"
+    try:
+        yield
+    except httpx2.TransportError as error:
+        raise HTTPException(503, f"{where} cannot be reached ({type(error).__name__}): try again later") from None
+    except httpx2.HTTPStatusError as error:
+        status, url = error.response.status_code, error.request.url
+        raise HTTPException(502, f"{where} answered HTTP {status} at {url}") from None
+    except JoseError as error:
+        raise HTTPException(502, f"{where} sent an ID token that is not valid: {error}") from None
+    except ValueError as error:
+        raise HTTPException(502, f"{where} sent an answer that is not valid: {error}") from None
+
+
+class _SessionCookies:
+    """Starlette's signed-cookie sessions; the cookie is Secure when the
+    request came over HTTPS (or ALWAYS_SECURE: the public address is)."""
+
+    def __init__(self, app: ASGIApp, secret: str, always_secure: bool) -> None:
+        options: dict[str, Any] = {
+            "secret_key": secret,
+            "session_cookie": SESSION_COOKIE,
+            "max_age": SESSION_MAX_AGE,
+            "same_site": "lax",
+        }
+        self.plain = SessionMiddleware(app, https_only=False, **options)
+        self.secure = SessionMiddleware(app, https_only=True, **options)
+        self.always_secure = always_secure
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        secure = self.always_secure or scope.get("scheme") in ("https", "wss")
+        await (self.secure if secure else self.plain)(scope, receive, send)
