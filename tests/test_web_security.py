@@ -17,7 +17,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from arena.league import LeagueSettings
 from arena.tournament import run_stored_league
-from hog_arena.web.admission import Refused, UploadGate, UploadPolicy
+from hog_arena.web.admission import Refused, Admission, AdmissionPolicy
 from hog_arena.web.app import create_app
 from hog_arena.web.games import GameRoom
 from hog_arena.web.security import SECURITY_HEADERS
@@ -165,7 +165,7 @@ def test_the_form_cookie_is_http_only_and_strict(client):
 
 
 def test_the_api_stays_fast_while_70_uploads_are_attempted(db):
-    policy = UploadPolicy(workers=1, queue=2, per_client=1, per_window=10)
+    policy = AdmissionPolicy(workers=1, queue=2, per_client=1, per_window=10)
     with client_for(db, uploads=policy) as client:
         gate = client.app.app.state.uploads
 
@@ -203,7 +203,7 @@ def test_the_api_stays_fast_while_70_uploads_are_attempted(db):
 
 
 def test_a_client_over_its_upload_window_gets_429(db):
-    with client_for(db, uploads=UploadPolicy(per_window=2, window_seconds=600)) as client:
+    with client_for(db, uploads=AdmissionPolicy(per_window=2, window_seconds=600)) as client:
         notes = {"file": ("notes.txt", b"not a strategy")}
         for _ in range(2):
             assert client.post("/api/strategies", files=notes, headers=from_address("10.1.1.1")).status_code == 400
@@ -225,7 +225,7 @@ def test_a_client_over_its_upload_window_gets_429(db):
 
 
 def test_the_gate_bounds_each_client_and_the_queue():
-    gate = UploadGate(UploadPolicy(workers=1, queue=2, per_client=2))
+    gate = Admission(AdmissionPolicy(workers=1, queue=2, per_client=2))
     try:
         gate.enter("a")
         gate.enter("a")

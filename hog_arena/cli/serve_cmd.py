@@ -45,16 +45,32 @@ def register(app: typer.Typer) -> None:
                 help="Another host name visitors use to reach the server (repeatable; * for any).",
             ),
         ] = None,
+        forwarded_allow_ips: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--forwarded-allow-ips",
+                metavar="ADDRESS",
+                help="A reverse proxy whose X-Forwarded-For is believed (repeatable; default: none).",
+            ),
+        ] = None,
+        max_connections: Annotated[
+            int, typer.Option("--max-connections", min=1, help="Connections open at once; more are closed.")
+        ] = 512,
     ) -> None:
         """Serve the web arena: leaderboards, strategies, uploads, games and a JSON API (/docs)."""
-        import uvicorn
-
         from hog_arena.web.app import create_app
+        from hog_arena.web.server import ServerLimits, listen, make_server
 
         names = server_names(host, allowed_hosts or [])
-        web_app = create_app(db, rules, goal, allowed_hosts=names)
-        url = f"http://{host}:{port}/"
-        line = f"Hog Arena at {url} (API documentation at {url}docs); stop with Ctrl+C"
-        emit({"url": url, "rules": rules, "goal": goal, "allowed_hosts": names}, as_json, lambda: typer.echo(line))
-        sys.stdout.flush()
-        uvicorn.run(web_app, host=host, port=port, log_level="warning")
+        sock = listen(host, port)  # a busy port is one line, before anything is printed
+        try:
+            web_app = create_app(db, rules, goal, allowed_hosts=names)
+            server = make_server(web_app, ServerLimits(max_connections=max_connections), forwarded_allow_ips or ())
+            url = f"http://{host}:{port}/"
+            line = f"Hog Arena at {url} (API documentation at {url}docs); stop with Ctrl+C"
+            about = {"url": url, "rules": rules, "goal": goal, "allowed_hosts": names}
+            emit(about, as_json, lambda: typer.echo(line))
+            sys.stdout.flush()
+            server.run(sockets=[sock])
+        finally:
+            sock.close()
