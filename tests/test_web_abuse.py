@@ -82,7 +82,9 @@ def answer(connection: socket.socket) -> bytes:
 
 def post_notes(port: int, headers: dict[str, str] | None = None) -> tuple[int, str]:
     """Upload a text file (refused at once) to the real server on PORT: (status, body)."""
-    body = b'--x\r\nContent-Disposition: form-data; name="file"; filename="notes.txt"\r\n\r\nnot a strategy\r\n--x--\r\n'
+    body = (
+        b'--x\r\nContent-Disposition: form-data; name="file"; filename="notes.txt"\r\n\r\nnot a strategy\r\n--x--\r\n'
+    )
     extra = "".join(f"{name}: {value}\r\n" for name, value in (headers or {}).items())
     head = upload_head(port, len(body), extra).removesuffix(b"--x\r\n")
     reply = answer(raw(port, head + body))

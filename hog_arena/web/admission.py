@@ -28,6 +28,7 @@ from collections import Counter, OrderedDict, defaultdict, deque
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar
 
 from starlette.types import Scope
@@ -93,7 +94,9 @@ class Admission:
     NEW_EXECUTOR() makes (default: ``workers`` threads); a broken executor
     (a worker process killed) is replaced by a new one."""
 
-    def __init__(self, policy: AdmissionPolicy | None = None, new_executor: Callable[[], Executor] | None = None) -> None:
+    def __init__(
+        self, policy: AdmissionPolicy | None = None, new_executor: Callable[[], Executor] | None = None
+    ) -> None:
         self.policy = policy or AdmissionPolicy()
         self._new_executor = new_executor or (
             lambda: ThreadPoolExecutor(self.policy.workers, thread_name_prefix="hog-job")
@@ -200,7 +203,7 @@ class Admission:
             except (BrokenExecutor, RuntimeError) as error:
                 started = Future()
                 started.set_exception(error)
-            started.add_done_callback(lambda done, client=client, job=job: self._finished(client, job, done))
+            started.add_done_callback(partial(self._finished, client, job))
 
     def _finished(self, client: str, job: _Job, done: Future) -> None:
         error = RuntimeError(f"{self.policy.service} stopped") if done.cancelled() else done.exception()

@@ -11,7 +11,18 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from hog.game import MAX_ROLLS
 from hog_arena.web.api import body_rules
 from hog_arena.web.csrf import check_form
-from hog_arena.web.deps import MAX_GOAL, MAX_TEXT, PAGE_SIZE, ArenaDep, ClientDep, GateDep, Page, PageQuery, Scope, ScopeQuery
+from hog_arena.web.deps import (
+    MAX_GOAL,
+    MAX_TEXT,
+    PAGE_SIZE,
+    ArenaDep,
+    ClientDep,
+    GateDep,
+    Page,
+    PageQuery,
+    Scope,
+    ScopeQuery,
+)
 from hog_arena.web.service import UPLOAD_SUFFIXES, builtin_specs
 from hog_arena.web.views import render
 from strategies.spec import MAX_SPEC_CHARS
@@ -86,8 +97,7 @@ async def submit_form(
     scope = Scope(body_rules(rules, arena.rules), goal)
     function = function.strip() or "final_strategy"
     submission = await gate.run(
-        client,
-        arena.submit, file.file, file.filename, scope.rules, goal, function, name.strip(), author.strip()
+        client, arena.submit, file.file, file.filename, scope.rules, goal, function, name.strip(), author.strip()
     )
     context = {"scope": scope, "submission": submission, "suffixes": UPLOAD_SUFFIXES}
     return render(request, "submit.html", context, status_code=400 if submission.error else 200)

@@ -157,7 +157,9 @@ def builtin_specs(rules: str) -> tuple[tuple[str, str], ...]:
     same for every goal; nothing is computed)."""
     always = library.builtins(rules)["always_roll"]
     specs = [(always.expression({"n": n}), always.summary) for n in range(11)]
-    specs += [(b.expression(b.bind()), b.summary) for name, b in library.builtins(rules).items() if name != "always_roll"]
+    specs += [
+        (b.expression(b.bind()), b.summary) for name, b in library.builtins(rules).items() if name != "always_roll"
+    ]
     return tuple(specs)
 
 
