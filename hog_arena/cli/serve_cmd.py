@@ -61,22 +61,37 @@ def register(app: typer.Typer) -> None:
         oidc_client_secret_file: ClientSecretFile = None,
         session_secret_file: SessionSecretFile = None,
         public_url: PublicUrl = None,
+        forwarded_allow_ips: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--forwarded-allow-ips",
+                metavar="ADDRESS",
+                help="A reverse proxy whose X-Forwarded-For is believed (repeatable; default: none).",
+            ),
+        ] = None,
+        max_connections: Annotated[
+            int, typer.Option("--max-connections", min=1, help="Connections open at once; more are closed.")
+        ] = 512,
     ) -> None:
         """Serve the web arena: leaderboards, strategies, uploads, games and a JSON API (/docs)."""
-        import uvicorn
-
         from hog_arena.web.app import create_app
+        from hog_arena.web.server import ServerLimits, listen, make_server
 
         oidc, session_secret = sign_in_settings(
             oidc_issuer, oidc_client_id, oidc_client_secret_file, session_secret_file, public_url
         )
         url = public_base(public_url) if public_url else f"http://{host}:{port}/"
         names = server_names(host, [*(allowed_hosts or []), *public_names(public_url)])
-        web_app = create_app(db, rules, goal, allowed_hosts=names, oidc=oidc, session_secret=session_secret)
-        sign_in, sign_in_line = sign_in_banner(oidc, url)
-        line = f"Hog Arena at {url} (API documentation at {url}docs); stop with Ctrl+C"
-        line += f"\n{sign_in_line}" if sign_in_line else ""
-        data = {"url": url, "rules": rules, "goal": goal, "allowed_hosts": names, "sign_in": sign_in}
-        emit(data, as_json, lambda: typer.echo(line))
-        sys.stdout.flush()
-        uvicorn.run(web_app, host=host, port=port, log_level="warning")
+        sock = listen(host, port)  # a busy port is one line, before anything is printed
+        try:
+            web_app = create_app(db, rules, goal, allowed_hosts=names, oidc=oidc, session_secret=session_secret)
+            server = make_server(web_app, ServerLimits(max_connections=max_connections), forwarded_allow_ips or ())
+            sign_in, sign_in_line = sign_in_banner(oidc, url)
+            line = f"Hog Arena at {url} (API documentation at {url}docs); stop with Ctrl+C"
+            line += f"\n{sign_in_line}" if sign_in_line else ""
+            about = {"url": url, "rules": rules, "goal": goal, "allowed_hosts": names, "sign_in": sign_in}
+            emit(about, as_json, lambda: typer.echo(line))
+            sys.stdout.flush()
+            server.run(sockets=[sock])
+        finally:
+            sock.close()

@@ -1,17 +1,21 @@
-"""Who may start a strategy check now: a bounded pool with a bounded queue,
-and per-client limits.
+"""Admission control: who may start an expensive job now, and in what order.
 
-Checking an uploaded file runs it in the sandbox, seconds of CPU in a
-process of its own. ``UploadGate`` runs the checks on a pool of ``workers``
-threads (each waits for its checking process), admits at most ``queue``
-more uploads to wait for a thread, and refuses the rest at once with 503
-and ``Retry-After``. A client (an address) may have ``per_client`` uploads
-in flight and send ``per_window`` uploads in ``window_seconds``; beyond
-either, 429 and ``Retry-After``. The pool never borrows the threads that
-serve the pages and the API, so they stay fast whatever the uploads do.
+An :class:`Admission` runs jobs (checking an uploaded file, solving a
+strategy, drawing a picture) on an executor of its own, never on the
+threads that serve the pages and the API. Its :class:`AdmissionPolicy`
+bounds them:
 
-``AdmitUploads`` is the ASGI middleware that asks the gate before a byte of
-an upload's body is read, and tells it when the request is over.
+* globally: ``workers`` jobs run at once and ``queue`` more may wait; beyond
+  that a job is refused at once with 503 and ``Retry-After``;
+* per client (an address): ``per_client`` jobs in flight and ``per_window``
+  jobs in ``window_seconds``; beyond either, 429 and ``Retry-After``;
+* fairly: a client runs at most ``per_client_running`` jobs at once (fewer
+  than ``workers``), and waiting jobs start in turn, one client after
+  another, so one client cannot hold every worker.
+
+A job is admitted only when it is complete: routes that take a body call
+:meth:`Admission.run` after reading it (``hog_arena.web.limits.BodyDeadline``
+bounds how long that may take), so a slow body holds no slot.
 """
 
 from __future__ import annotations
@@ -20,16 +24,16 @@ import asyncio
 import math
 import threading
 import time
-from collections import Counter, defaultdict, deque
+from collections import Counter, OrderedDict, defaultdict, deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar
 
-from starlette.requests import Request
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Scope
 
-__all__ = ["AdmitUploads", "Refused", "UploadGate", "UploadPolicy", "client_of"]
+__all__ = ["Admission", "AdmissionPolicy", "Refused", "client_of"]
 
 T = TypeVar("T")
 
@@ -49,62 +53,88 @@ class Refused(Exception):
 
 
 @dataclass(frozen=True)
-class UploadPolicy:
-    """The limits of strategy checks."""
+class AdmissionPolicy:
+    """The limits of one kind of job; JOBS and SERVICE name them in refusals."""
 
-    workers: int = 2  #: checks running at once
-    queue: int = 8  #: uploads admitted to wait for a worker
-    per_client: int = 2  #: uploads of one client in flight
-    per_window: int = 30  #: uploads of one client per window
+    workers: int = 2  #: jobs running at once
+    queue: int = 8  #: jobs admitted to wait for a worker
+    per_client: int = 2  #: jobs of one client in flight (running or waiting)
+    per_client_running: int = 1  #: jobs of one client running at once
+    per_window: int = 30  #: jobs of one client per window
     window_seconds: float = 600.0
     retry_seconds: int = 10  #: Retry-After when the pool or a client's share is full
+    jobs: str = "uploads"
+    service: str = "the strategy checker"
 
     def __post_init__(self) -> None:
-        if min(self.workers, self.per_client, self.per_window) < 1 or self.queue < 0 or self.window_seconds <= 0:
-            raise ValueError(f"invalid upload policy {self}")
+        if min(self.workers, self.per_client, self.per_client_running, self.per_window) < 1:
+            raise ValueError(f"invalid admission policy {self}")
+        if self.queue < 0 or self.window_seconds <= 0:
+            raise ValueError(f"invalid admission policy {self}")
+        if self.workers > 1 and self.per_client_running >= self.workers:
+            raise ValueError(f"invalid admission policy {self}: one client could hold every worker")
 
 
 def client_of(scope: Scope) -> str:
-    """The client's address (the proxy's forwarded one when the server trusts it)."""
+    """The client's address (the proxy's forwarded one only when the server
+    trusts that proxy: ``hog serve --forwarded-allow-ips``)."""
     client = scope.get("client")
     return client[0] if client else "unknown"
 
 
-class UploadGate:
-    """Admits uploads (see the module docstring) and runs their checks."""
+@dataclass
+class _Job:
+    future: Future
+    call: Callable[..., Any]
+    args: tuple[Any, ...]
 
-    def __init__(self, policy: UploadPolicy | None = None) -> None:
-        self.policy = policy or UploadPolicy()
-        self._pool = ThreadPoolExecutor(self.policy.workers, thread_name_prefix="hog-check")
-        self._lock = threading.Lock()
+
+class Admission:
+    """Admits and runs jobs (see the module docstring) on the executor
+    NEW_EXECUTOR() makes (default: ``workers`` threads); a broken executor
+    (a worker process killed) is replaced by a new one."""
+
+    def __init__(
+        self, policy: AdmissionPolicy | None = None, new_executor: Callable[[], Executor] | None = None
+    ) -> None:
+        self.policy = policy or AdmissionPolicy()
+        self._new_executor = new_executor or (
+            lambda: ThreadPoolExecutor(self.policy.workers, thread_name_prefix="hog-job")
+        )
+        self._executor: Executor | None = None  #: made when first needed
+        self._lock = threading.RLock()  # a job that fails to start finishes inside _dispatch
         self._in_flight: Counter[str] = Counter()
+        self._running: Counter[str] = Counter()
+        self._waiting: OrderedDict[str, deque[_Job]] = OrderedDict()  #: clients in turn order
         self._sent: defaultdict[str, deque[float]] = defaultdict(deque)
 
     @property
     def in_flight(self) -> int:
-        """Uploads admitted and not yet answered."""
+        """Jobs admitted and not yet over."""
         with self._lock:
             return sum(self._in_flight.values())
 
     def enter(self, client: str) -> None:
-        """Admit an upload of CLIENT, or raise Refused."""
+        """Admit a job of CLIENT, or raise Refused."""
         policy, now = self.policy, time.monotonic()
         with self._lock:
             sent = self._sent[client]
             while sent and now - sent[0] >= policy.window_seconds:
                 sent.popleft()
-            if len(sent) >= policy.per_window:
+            if not sent:
+                del self._sent[client]
+            elif len(sent) >= policy.per_window:
                 wait = math.ceil(policy.window_seconds - (now - sent[0]))
                 raise Refused(
                     429,
-                    f"too many uploads: {len(sent)} from your address in {policy.window_seconds / 60:g} minutes; "
-                    f"try again in {wait} s",
+                    f"too many {policy.jobs}: {len(sent)} from your address in {policy.window_seconds / 60:g} "
+                    f"minutes; try again in {wait} s",
                     wait,
                 )
             if self._in_flight[client] >= policy.per_client:
                 raise Refused(
                     429,
-                    f"too many uploads at once: {self._in_flight[client]} of yours are being checked; "
+                    f"too many {policy.jobs} at once: {self._in_flight[client]} of yours are in progress; "
                     "wait for them, then try again",
                     policy.retry_seconds,
                 )
@@ -112,56 +142,87 @@ class UploadGate:
             if total >= policy.workers + policy.queue:
                 raise Refused(
                     503,
-                    f"the strategy checker is busy ({total} uploads in progress); "
+                    f"{policy.service} is busy ({total} {policy.jobs} in progress); "
                     f"try again in {policy.retry_seconds} s",
                     policy.retry_seconds,
                 )
             self._in_flight[client] += 1
-            sent.append(now)
+            self._sent[client].append(now)
 
     def leave(self, client: str) -> None:
-        """An admitted upload of CLIENT is over."""
+        """An admitted job of CLIENT is over."""
         with self._lock:
             self._in_flight[client] -= 1
             if self._in_flight[client] <= 0:
                 del self._in_flight[client]
 
-    async def run(self, check: Callable[..., T], *args: Any) -> T:
-        """CHECK(*ARGS) on the pool's threads, awaited without holding any other thread."""
-        return await asyncio.wrap_future(self._pool.submit(check, *args))
+    async def run(self, client: str, call: Callable[..., T], *args: Any) -> T:
+        """CALL(*ARGS) for CLIENT once admitted (else Refused) and its turn
+        comes; awaited without holding any thread of the server."""
+        self.enter(client)
+        try:
+            return await asyncio.wrap_future(self._queue(client, call, args))
+        finally:
+            self.leave(client)
+
+    def call(self, client: str, call: Callable[..., T], *args: Any) -> T:
+        """As :meth:`run`, from a thread that may wait (a route defined with ``def``)."""
+        self.enter(client)
+        try:
+            return self._queue(client, call, args).result()
+        finally:
+            self.leave(client)
+
+    def _queue(self, client: str, call: Callable[..., Any], args: tuple[Any, ...]) -> Future:
+        job = _Job(Future(), call, args)
+        with self._lock:
+            self._waiting.setdefault(client, deque()).append(job)
+            self._dispatch()
+        return job.future
+
+    def _dispatch(self) -> None:
+        """Start waiting jobs while workers are free, clients in turn (under the lock)."""
+        while sum(self._running.values()) < self.policy.workers:
+            client = next(
+                (c for c in self._waiting if self._running[c] < self.policy.per_client_running),
+                None,
+            )
+            if client is None:
+                return
+            jobs = self._waiting.pop(client)
+            job = jobs.popleft()
+            if jobs:
+                self._waiting[client] = jobs  # back of the line
+            if not job.future.set_running_or_notify_cancel():
+                continue  # its request went away while it waited
+            self._running[client] += 1
+            if self._executor is None:
+                self._executor = self._new_executor()
+            try:
+                started = self._executor.submit(job.call, *job.args)
+            except (BrokenExecutor, RuntimeError) as error:
+                started = Future()
+                started.set_exception(error)
+            started.add_done_callback(partial(self._finished, client, job))
+
+    def _finished(self, client: str, job: _Job, done: Future) -> None:
+        error = RuntimeError(f"{self.policy.service} stopped") if done.cancelled() else done.exception()
+        if error is None:
+            job.future.set_result(done.result())
+        else:
+            job.future.set_exception(error)
+        with self._lock:
+            self._running[client] -= 1
+            if self._running[client] <= 0:
+                del self._running[client]
+            if isinstance(error, BrokenExecutor):
+                self.close()
+            self._dispatch()
 
     def close(self) -> None:
-        """Stop the pool (checks already running finish on their own)."""
-        self._pool.shutdown(wait=False, cancel_futures=True)
-
-
-class AdmitUploads:
-    """ASGI middleware: requests to ROUTES (method, path) pass only when GATE
-    admits them; a refusal is answered at once by RESPOND(request, error)."""
-
-    def __init__(
-        self,
-        app: ASGIApp,
-        gate: UploadGate,
-        routes: frozenset[tuple[str, str]],
-        respond: Callable[[Request, Refused], Any],
-    ) -> None:
-        self.app = app
-        self.gate = gate
-        self.routes = routes
-        self.respond = respond
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or (scope["method"], scope["path"]) not in self.routes:
-            await self.app(scope, receive, send)
-            return
-        client = client_of(scope)
-        try:
-            self.gate.enter(client)
-        except Refused as refused:
-            await self.respond(Request(scope), refused)(scope, receive, send)
-            return
-        try:
-            await self.app(scope, receive, send)
-        finally:
-            self.gate.leave(client)
+        """Stop the executor (jobs already running finish on their own); a
+        later job gets a new one."""
+        with self._lock:
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)

@@ -1,7 +1,8 @@
 """The JSON API: the data of the pages, documented at ``/docs``.
 
 Request bodies are strict: a dice count is a JSON integer (not ``true``,
-``"5"`` or ``5.0``) and unknown fields are refused (422).
+``"5"`` or ``5.0``) and unknown fields are refused (422), as is an unknown
+rule set in a body. Lists come a page at a time (``page``, from 1).
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from hog.game import MAX_ROLLS
-from hog.rules import RULE_SETS, get_rules
-from hog_arena.web.deps import MAX_GOAL, MAX_TEXT, ArenaDep, ClientDep, GateDep, ScopeQuery
+from hog.rules import RULE_SETS, UnknownRuleSet, get_rules
+from hog_arena.web.deps import MAX_GOAL, MAX_TEXT, ArenaDep, ClientDep, GateDep, Page, PageQuery, ScopeQuery
 from hog_arena.web.service import builtin_specs
 from results.errors import NotStored
 from strategies.spec import MAX_SPEC_CHARS
@@ -22,6 +23,14 @@ from strategies.spec import MAX_SPEC_CHARS
 __all__ = ["router"]
 
 router = APIRouter(prefix="/api", tags=["Hog Arena"])
+
+
+def body_rules(rules: str | None, default: str) -> str:
+    """The rule set a request body names (DEFAULT if none); 422 if it names none."""
+    try:
+        return get_rules(rules).name if rules else default
+    except UnknownRuleSet as error:
+        raise HTTPException(422, str(error)) from None
 
 
 class NewGame(BaseModel):
@@ -61,29 +70,42 @@ def rules_list(arena: ArenaDep) -> dict[str, Any]:
     return {"rules": rule_sets, "default_rules": arena.rules, "default_goal": arena.goal}
 
 
-@router.get("/leaderboard", summary="A league's ranking (the same as `hog leaderboard`)")
+@router.get("/leaderboard", summary="A league's ranking (the same as `hog leaderboard`), a page of rows at a time")
 def leaderboard(
-    arena: ArenaDep, scope: ScopeQuery, league: Annotated[str | None, Query(max_length=MAX_TEXT)] = None
+    arena: ArenaDep,
+    scope: ScopeQuery,
+    league: Annotated[str | None, Query(max_length=MAX_TEXT)] = None,
+    page: PageQuery = 1,
 ) -> dict[str, Any]:
     board = arena.leaderboard(scope.rules, scope.goal, league)
     if board is None:
         raise NotStored(f"no finished league for {scope.rules}, goal {scope.goal}")
-    return board.as_dict()
+    rows = Page.of(board.rows, page)
+    return {**board.as_dict(rows.items), **rows.about()}
 
 
-@router.get("/strategies", summary="Stored and built-in strategies of a rule set and goal")
-def strategies(arena: ArenaDep, scope: ScopeQuery) -> dict[str, Any]:
+@router.get("/strategies", summary="Stored (a page at a time) and built-in strategies of a rule set and goal")
+def strategies(arena: ArenaDep, scope: ScopeQuery, page: PageQuery = 1) -> dict[str, Any]:
+    stored = Page.of(arena.stored(scope.rules, scope.goal), page)
     return {
         "rules": scope.rules,
         "goal": scope.goal,
-        "stored": [record.as_dict() for record in arena.stored(scope.rules, scope.goal)],
-        "builtins": [{"spec": spec, "summary": summary} for spec, summary in builtin_specs(scope.rules, scope.goal)],
+        "stored": [record.as_dict() for record in stored.items],
+        **stored.about(),
+        "builtins": [{"spec": spec, "summary": summary} for spec, summary in builtin_specs(scope.rules)],
     }
 
 
-@router.get("/strategies/{ref}", summary="A strategy: table, origin, parameters, stored entry and exact matches")
-def strategy(arena: ArenaDep, scope: ScopeQuery, ref: str) -> dict[str, Any]:
-    return arena.strategy(ref, scope.rules, scope.goal).as_dict()
+@router.get(
+    "/strategies/{ref}",
+    summary="A strategy: table, origin, parameters, stored entry and exact matches",
+    responses={
+        429: {"description": "Too many computations from this client; `Retry-After` says when to try again"},
+        503: {"description": "The solver is busy; `Retry-After` says when to try again"},
+    },
+)
+def strategy(arena: ArenaDep, client: ClientDep, scope: ScopeQuery, ref: str) -> dict[str, Any]:
+    return arena.strategy(ref, scope.rules, scope.goal, client).as_dict()
 
 
 @router.post(
@@ -92,7 +114,9 @@ def strategy(arena: ArenaDep, scope: ScopeQuery, ref: str) -> dict[str, Any]:
     status_code=201,
     responses={
         400: {"description": "The file was refused; `detail` says why"},
+        408: {"description": "The body did not arrive in time"},
         413: {"description": "Too large"},
+        422: {"description": "A field is wrong (an unknown rule set, say)"},
         429: {"description": "Too many uploads from this client; `Retry-After` says when to try again"},
         503: {"description": "The strategy checker is busy; `Retry-After` says when to try again"},
     },
@@ -100,6 +124,7 @@ def strategy(arena: ArenaDep, scope: ScopeQuery, ref: str) -> dict[str, Any]:
 async def upload(
     arena: ArenaDep,
     gate: GateDep,
+    client: ClientDep,
     file: Annotated[UploadFile, File(description="A .py file (function final_strategy) or a .json table.")],
     name: Annotated[
         str | None, Form(max_length=MAX_TEXT, description="Name to store it under (default: the file name).")
@@ -111,9 +136,9 @@ async def upload(
     rules: Annotated[str | None, Form(max_length=40, description="Rule set (default: the server's).")] = None,
     goal: Annotated[int | None, Form(ge=1, le=MAX_GOAL)] = None,
 ) -> JSONResponse:
-    rule_set = get_rules(rules).name if rules else arena.rules
+    rule_set = body_rules(rules, arena.rules)
     submission = await gate.run(
-        arena.submit, file.file, file.filename, rule_set, goal or arena.goal, function, name, author
+        client, arena.submit, file.file, file.filename, rule_set, goal or arena.goal, function, name, author
     )
     if submission.error is not None:
         return JSONResponse({"detail": submission.error}, status_code=400)
@@ -128,13 +153,13 @@ async def upload(
     responses={503: {"description": "Too many games in progress; `Retry-After` says when to try again"}},
 )
 def new_game(arena: ArenaDep, client: ClientDep, request: NewGame) -> dict[str, Any]:
-    rules = get_rules(request.rules).name if request.rules else arena.rules
+    rules = body_rules(request.rules, arena.rules)
     goal = request.goal or arena.goal
     game = arena.start_game(request.opponent, rules, goal, request.visitor_first, request.seed, owner=client)
     return game.to_dict()
 
 
-@router.get("/games/{game_id}", summary="A game's state and every turn so far")
+@router.get("/games/{game_id}", summary="A game's state and its last turns (at most 100)")
 def game_state(arena: ArenaDep, game_id: str) -> dict[str, Any]:
     return arena.games.get(game_id).to_dict()
 
@@ -145,8 +170,8 @@ def game_state(arena: ArenaDep, game_id: str) -> dict[str, Any]:
     responses={409: {"description": "The game is over"}},
 )
 def take_turn(arena: ArenaDep, game_id: str, turn: Turn) -> dict[str, Any]:
-    game = arena.games.get(game_id)
-    if game.game.over:
+    game = arena.games.get(game_id, play=True)
+    if game.over:
         raise HTTPException(409, f"game {game_id} is over")
     reports = game.visitor_turn(turn.num_rolls)
     state = game.to_dict()

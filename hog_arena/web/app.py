@@ -6,12 +6,14 @@ JSON API under ``/api`` serves the same data and is documented at ``/docs``
 (Swagger UI served by the server itself: it works offline). Errors become a
 page or ``{"detail": message}`` with the matching status: 400 for a request
 that cannot be met (or an unknown host name), 403 for a write from another
-site or a form without the site's token, 404 for what does not exist, 413
-for a body over the upload limit, 422 for a request of the wrong shape, 429
-and 503 with ``Retry-After`` when a client or the server has too much in
-progress (``hog_arena.web.admission``), 503 when strategy files cannot be checked.
+site or a form without the site's token, 404 for what does not exist, 408
+for a body that did not arrive in time, 413 for a body over the upload
+limit, 422 for a request of the wrong shape, 429 and 503 with
+``Retry-After`` when a client or the server has too much in progress
+(``hog_arena.web.admission``), 503 when strategy files cannot be checked.
 Sign-in (``hog_arena.web.signin``) adds 502 and 503 when the provider answers
-wrongly or cannot be reached.
+wrongly or cannot be reached. A class contest's refusals carry their own
+status (401, 403, 409, 423, 429: ``results.errors.ContestRefusal``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import sys
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
@@ -34,13 +37,13 @@ from arena.contest.worker import RankingWorker
 from hog.game import GOAL
 from hog.rules import DEFAULT_RULES, UnknownRuleSet
 from hog_arena.web import api, contest_api, contest_pages, pages
-from hog_arena.web.admission import AdmitUploads, Refused, UploadGate, UploadPolicy
+from hog_arena.web.admission import Admission, AdmissionPolicy, Refused
 from hog_arena.web.contest_service import ContestService
 from hog_arena.web.csrf import FormTokens
 from hog_arena.web.games import GameNotFound, GameRoom
-from hog_arena.web.limits import UploadLimit
+from hog_arena.web.limits import BodyDeadline, UploadLimit
 from hog_arena.web.security import LOCAL_HOSTS, SiteGuard
-from hog_arena.web.service import ArenaService
+from hog_arena.web.service import COMPUTATIONS, ArenaService, computations
 from hog_arena.web.signin import OidcSettings, add_sign_in
 from hog_arena.web.views import error_response, refusal_response, render, upload_limit_text
 from results.errors import ContestRefusal, NotStored, StoreError
@@ -48,14 +51,20 @@ from results.store import open_store
 from strategies.loader import Limits, SandboxError
 from strategies.spec import UnknownStrategy
 
-__all__ = ["create_app", "UPLOAD_OVERHEAD_BYTES", "UPLOAD_ROUTES"]
+__all__ = ["BodyTimes", "create_app", "UPLOAD_OVERHEAD_BYTES"]
 
 #: Room in a request body for the form fields and multipart framing around a strategy file.
 UPLOAD_OVERHEAD_BYTES = 64 * 1024
-#: The requests that upload a strategy file (and wait for its check).
-UPLOAD_ROUTES = frozenset({("POST", "/api/strategies"), ("POST", "/submit")})
 #: Where the Swagger UI files are served.
 _DOCS_ASSETS = "/static/api-docs"
+
+
+@dataclass(frozen=True)
+class BodyTimes:
+    """How long a request body may take to arrive: in all, and without a byte."""
+
+    seconds: float = 30.0
+    gap_seconds: float = 10.0
 
 
 def create_app(
@@ -64,27 +73,32 @@ def create_app(
     goal: int = GOAL,
     *,
     allowed_hosts: Iterable[str] = LOCAL_HOSTS,
-    uploads: UploadPolicy | None = None,
+    uploads: AdmissionPolicy | None = None,
+    computed: AdmissionPolicy = COMPUTATIONS,
     games: GameRoom | None = None,
+    bodies: BodyTimes | None = None,
     contest_worker: bool = True,
     oidc: OidcSettings | None = None,
     session_secret: bytes | None = None,
 ) -> FastAPI:
     """The web arena on the results database DB (created if missing), showing
     RULES and GOAL unless a page asks for others, answering to the host names
-    ALLOWED_HOSTS (``*``: any), with the upload limits UPLOADS and the games
-    room GAMES (defaults: ``UploadPolicy()``, ``GameRoom()``), and sign-in
-    by OpenID Connect with OIDC (``hog_arena.web.signin``; default: off);
-    with CONTEST_WORKER, a thread ranks class contests' new entries as they
-    come (``arena.contest.worker``)."""
+    ALLOWED_HOSTS (``*``: any), with the limits of uploads UPLOADS (default
+    ``AdmissionPolicy()``), of computations COMPUTED, of request bodies
+    BODIES (default ``BodyTimes()``) and the games room GAMES (default
+    ``GameRoom()``); sign-in by OpenID Connect with OIDC
+    (``hog_arena.web.signin``; default: off); with CONTEST_WORKER, a thread
+    ranks class contests' new entries as they come (``arena.contest.worker``)."""
     store = open_store(db)
     try:
-        arena = ArenaService(store, rules, goal, games)
+        arena = ArenaService(store, rules, goal, games, computations(computed))
     except BaseException:
         store.close()
         raise
-    gate = UploadGate(uploads)
+    gate = Admission(uploads)
+    bodies = bodies or BodyTimes()
     worker = RankingWorker(store, on_error=_log_worker_error) if contest_worker else None
+    contests = ContestService(store, arena, worker)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -94,6 +108,8 @@ def create_app(
         if worker is not None:
             worker.stop()
         gate.close()
+        contests.close()
+        arena.close()
         store.close()
 
     app = FastAPIOffline(
@@ -107,13 +123,13 @@ def create_app(
     app.state.arena = arena
     app.state.uploads = gate
     app.state.form_tokens = FormTokens()
-    app.state.contests = ContestService(store, worker)
-    app.add_middleware(AdmitUploads, gate=gate, routes=UPLOAD_ROUTES, respond=refusal_response)
+    app.state.contests = contests
     app.add_middleware(
         UploadLimit,
         max_bytes=Limits().source_bytes + UPLOAD_OVERHEAD_BYTES,
         message=f"the upload is over the {upload_limit_text()} limit for strategy files",
     )
+    app.add_middleware(BodyDeadline, seconds=bodies.seconds, gap_seconds=bodies.gap_seconds)
     add_sign_in(app, oidc, session_secret)
     app.add_middleware(SiteGuard, allowed_hosts=allowed_hosts, respond=error_response)  # outermost
     static = resources.files("hog_arena.web") / "static"

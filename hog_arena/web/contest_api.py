@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from hog_arena.web.contest_service import ContestService
-from hog_arena.web.deps import MAX_TEXT, GateDep
+from hog_arena.web.deps import MAX_TEXT
 from results.errors import ContestRefusal
 
 __all__ = ["router", "ContestsDep"]
@@ -84,7 +84,6 @@ def matrix(contests: ContestsDep, name: str) -> dict[str, Any]:
 async def submit(
     request: Request,
     contests: ContestsDep,
-    gate: GateDep,
     name: str,
     file: Annotated[UploadFile, File(description="A .py file (function final_strategy) or a .json table.")],
     team_name: Annotated[
@@ -94,7 +93,7 @@ async def submit(
     contest = await run_in_threadpool(contests.store.get_contest, name)
     person = await run_in_threadpool(contests.requester, request, contest)
     assert person is not None
-    entry = await gate.run(contests.submit, name, person, file.file, file.filename, team_name)
+    entry = await contests.submit(name, person, file.file, file.filename, team_name)
     body = {"entry_id": entry.id, "team": entry.team, "team_name": entry.team_name, "status": entry.status}
     return JSONResponse(body, status_code=202)
 

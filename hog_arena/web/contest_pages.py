@@ -12,7 +12,7 @@ from starlette.concurrency import run_in_threadpool
 
 from hog_arena.web.contest_api import ContestsDep
 from hog_arena.web.csrf import check_form
-from hog_arena.web.deps import MAX_TEXT, GateDep
+from hog_arena.web.deps import MAX_TEXT, ClientDep
 from hog_arena.web.views import render
 from results.errors import ContestRefusal
 
@@ -61,18 +61,17 @@ def contest_page(request: Request, contests: ContestsDep, name: str) -> Response
 
 
 @router.get("/contests/{name}/matrix.png", name="contest_matrix_png")
-def contest_matrix_png(contests: ContestsDep, name: str) -> Response:
+def contest_matrix_png(contests: ContestsDep, client: ClientDep, name: str) -> Response:
     board = contests.board(name)
     if not board.rows:
         return Response(status_code=404)
-    return Response(contests.matrix_png(board), media_type="image/png")
+    return Response(contests.matrix_png(board, client), media_type="image/png")
 
 
 @router.post("/contests/{name}/submit", response_class=HTMLResponse, dependencies=FROM_OUR_PAGES)
 async def contest_submit(
     request: Request,
     contests: ContestsDep,
-    gate: GateDep,
     name: str,
     file: Annotated[UploadFile, File()],
     team_name: Annotated[str, Form(max_length=MAX_TEXT)] = "",
@@ -81,7 +80,7 @@ async def contest_submit(
         contest = await run_in_threadpool(contests.store.get_contest, name)
         person = await run_in_threadpool(contests.requester, request, contest)
         assert person is not None
-        entry = await gate.run(contests.submit, name, person, file.file, file.filename, team_name.strip() or None)
+        entry = await contests.submit(name, person, file.file, file.filename, team_name.strip() or None)
         outcome, status = (f"accepted: entry #{entry.id} of team {entry.team_name}, queued for ranking", False), 202
     except ContestRefusal as refusal:
         outcome, status = (str(refusal), True), refusal.status

@@ -19,12 +19,28 @@ from arena.contest.board import Board, read_board
 from arena.contest.entries import submit_entry
 from arena.contest.worker import RankingWorker
 from arena.plots import MatrixPlot, matrix_figure
-from hog_arena.web.service import PictureCache, saved_upload
+from hog_arena.web.admission import Admission, AdmissionPolicy
+from hog_arena.web.service import ArenaService, saved_upload
+from hog_arena.web.signin import signed_in_email
 from results.contest_records import ContestRecord, EntryRecord, ParticipantRecord
 from results.errors import ContestRefusal
 from results.store import Store
 
-__all__ = ["ContestService", "now"]
+__all__ = ["ContestService", "CONTEST_CHECKS", "now"]
+
+#: Checking contest entries: each person one at a time, a queue deep enough
+#: for a deadline rush (entries are already authenticated and rate limited
+#: per person, so the address, which a class behind one NAT shares, is not
+#: what is counted).
+CONTEST_CHECKS = AdmissionPolicy(
+    workers=2,
+    queue=200,
+    per_client=1,
+    per_client_running=1,
+    per_window=1_000_000,
+    jobs="submissions",
+    service="the contest's strategy checker",
+)
 
 
 def now() -> datetime:
@@ -37,19 +53,21 @@ def _bearer(request: Request) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
-def _session_email(request: Request) -> str | None:
-    from hog_arena.web.signin import signed_in_email
-
-    return signed_in_email(request)
-
-
 class ContestService:
-    """Contests over a results store, ranked by WORKER (None: by another process)."""
+    """Contests over a results store, ranked by WORKER (None: by another
+    process); pictures are drawn by ARENA's computations, entries checked
+    under CHECKS (default ``CONTEST_CHECKS``)."""
 
-    def __init__(self, store: Store, worker: RankingWorker | None = None) -> None:
+    def __init__(
+        self, store: Store, arena: ArenaService, worker: RankingWorker | None = None, checks: Admission | None = None
+    ) -> None:
         self.store = store
+        self.arena = arena
         self.worker = worker
-        self._pictures = PictureCache()
+        self.checks = checks or Admission(CONTEST_CHECKS)
+
+    def close(self) -> None:
+        self.checks.close()
 
     def board(self, name: str) -> Board:
         return read_board(self.store, name, now())
@@ -60,17 +78,22 @@ class ContestService:
         token = _bearer(request)
         if token is not None:
             return self.store.participant_by_token(contest, token)
-        email = _session_email(request)
+        email = signed_in_email(request)
         if email is not None:
             return self.store.participant_by_email(contest, email)
         if required:
             raise ContestRefusal("sign in, or send Authorization: Bearer TOKEN with your roster token", 401)
         return None
 
-    def submit(
+    async def submit(
         self, name: str, person: ParticipantRecord, upload: BinaryIO, filename: str | None, team_name: str | None
     ) -> EntryRecord:
-        """Check and queue an uploaded entry (blocks for the sandbox: run it on the upload gate's pool)."""
+        """Check and queue an uploaded entry, once admitted (one check at a time per person)."""
+        return await self.checks.run(f"{name}\n{person.email}", self._submit, name, person, upload, filename, team_name)
+
+    def _submit(
+        self, name: str, person: ParticipantRecord, upload: BinaryIO, filename: str | None, team_name: str | None
+    ) -> EntryRecord:
         received = now()
         try:
             with saved_upload(upload, filename) as path:
@@ -104,7 +127,7 @@ class ContestService:
         data["source"] = source if see_source else None
         return data
 
-    def matrix_png(self, board: Board) -> bytes:
+    def matrix_png(self, board: Board, client: str) -> bytes:
         names, matrix = board.matrix_in_rank_order()
         ranks = tuple(row.rank for row in board.rows)
         updated = None if board.standings is None else board.standings.updated
@@ -114,4 +137,4 @@ class ContestService:
             f"{' (final)' if board.final else ''}\nwin rate of each row's team against each column's, in rank order"
         )
         data = MatrixPlot(tuple(names), ranks, np.asarray(matrix))
-        return self._pictures.get(key, lambda: matrix_figure(data, title))
+        return self.arena.picture(key, client, matrix_figure, data, title)

@@ -9,9 +9,20 @@ from fastapi import APIRouter, Depends, File, Form, Query, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from hog.game import MAX_ROLLS
-from hog.rules import get_rules
+from hog_arena.web.api import body_rules
 from hog_arena.web.csrf import check_form
-from hog_arena.web.deps import MAX_GOAL, MAX_TEXT, ArenaDep, ClientDep, GateDep, Scope, ScopeQuery
+from hog_arena.web.deps import (
+    MAX_GOAL,
+    MAX_TEXT,
+    PAGE_SIZE,
+    ArenaDep,
+    ClientDep,
+    GateDep,
+    Page,
+    PageQuery,
+    Scope,
+    ScopeQuery,
+)
 from hog_arena.web.service import UPLOAD_SUFFIXES, builtin_specs
 from hog_arena.web.views import render
 from strategies.spec import MAX_SPEC_CHARS
@@ -27,38 +38,42 @@ FROM_OUR_PAGES = [Depends(check_form)]
 
 @router.get("/", response_class=HTMLResponse)
 @router.get("/leaderboard", response_class=HTMLResponse, name="leaderboard_page")
-def leaderboard_page(request: Request, arena: ArenaDep, scope: ScopeQuery, league: LeagueQuery = None) -> Response:
+def leaderboard_page(
+    request: Request, arena: ArenaDep, scope: ScopeQuery, league: LeagueQuery = None, page: PageQuery = 1
+) -> Response:
     board = arena.leaderboard(scope.rules, scope.goal, league or None)
-    return render(request, "leaderboard.html", {"scope": scope, "board": board})
+    rows = None if board is None else Page.of(board.rows, page)
+    return render(request, "leaderboard.html", {"scope": scope, "board": board, "rows": rows})
 
 
 @router.get("/leaderboard/matrix.png", name="matrix_png")
-def matrix_png(arena: ArenaDep, scope: ScopeQuery, league: LeagueQuery = None) -> Response:
+def matrix_png(arena: ArenaDep, client: ClientDep, scope: ScopeQuery, league: LeagueQuery = None) -> Response:
     board = arena.leaderboard(scope.rules, scope.goal, league or None)
     if board is None:
         return Response(status_code=404)
-    return Response(arena.matrix_png(board), media_type="image/png")
+    return Response(arena.matrix_png(board, client), media_type="image/png")
 
 
 @router.get("/strategies", response_class=HTMLResponse, name="strategies_page")
-def strategies_page(request: Request, arena: ArenaDep, scope: ScopeQuery) -> Response:
+def strategies_page(request: Request, arena: ArenaDep, scope: ScopeQuery, page: PageQuery = 1) -> Response:
     context = {
         "scope": scope,
-        "stored": arena.stored(scope.rules, scope.goal),
-        "builtins": builtin_specs(scope.rules, scope.goal),
+        "stored": Page.of(arena.stored(scope.rules, scope.goal), page),
+        "builtins": builtin_specs(scope.rules),
     }
     return render(request, "strategies.html", context)
 
 
 @router.get("/strategies/{ref}", response_class=HTMLResponse, name="strategy_page")
-def strategy_page(request: Request, arena: ArenaDep, scope: ScopeQuery, ref: str) -> Response:
-    view = arena.strategy(ref, scope.rules, scope.goal)
+def strategy_page(request: Request, arena: ArenaDep, client: ClientDep, scope: ScopeQuery, ref: str) -> Response:
+    view = arena.strategy(ref, scope.rules, scope.goal, client)
     return render(request, "strategy.html", {"scope": scope, "ref": ref, "view": view})
 
 
 @router.get("/strategies/{ref}/heatmap.png", name="heatmap_png")
-def heatmap_png(arena: ArenaDep, scope: ScopeQuery, ref: str) -> Response:
-    return Response(arena.heatmap_png(arena.find(ref, scope.rules, scope.goal)), media_type="image/png")
+def heatmap_png(arena: ArenaDep, client: ClientDep, scope: ScopeQuery, ref: str) -> Response:
+    picture = arena.heatmap_png(arena.find(ref, scope.rules, scope.goal, client), client)
+    return Response(picture, media_type="image/png")
 
 
 @router.get("/submit", response_class=HTMLResponse, name="submit_page")
@@ -71,6 +86,7 @@ async def submit_form(
     request: Request,
     arena: ArenaDep,
     gate: GateDep,
+    client: ClientDep,
     file: Annotated[UploadFile, File()],
     rules: Annotated[str, Form(max_length=40)],
     goal: Annotated[int, Form(ge=1, le=MAX_GOAL)],
@@ -78,10 +94,10 @@ async def submit_form(
     author: Annotated[str, Form(max_length=MAX_TEXT)] = "",
     function: Annotated[str, Form(max_length=100)] = "final_strategy",
 ) -> Response:
-    scope = Scope(get_rules(rules).name, goal)
+    scope = Scope(body_rules(rules, arena.rules), goal)
     function = function.strip() or "final_strategy"
     submission = await gate.run(
-        arena.submit, file.file, file.filename, scope.rules, goal, function, name.strip(), author.strip()
+        client, arena.submit, file.file, file.filename, scope.rules, goal, function, name.strip(), author.strip()
     )
     context = {"scope": scope, "submission": submission, "suffixes": UPLOAD_SUFFIXES}
     return render(request, "submit.html", context, status_code=400 if submission.error else 200)
@@ -94,8 +110,12 @@ def new_game_page(
     scope: ScopeQuery,
     opponent: Annotated[str, Query(max_length=MAX_SPEC_CHARS)] = "final_strategy",
 ) -> Response:
-    stored, builtins = arena.stored(scope.rules, scope.goal), builtin_specs(scope.rules, scope.goal)
-    listed = {spec for spec, _ in builtins} | {str(record.id) for record in stored}
+    builtins = builtin_specs(scope.rules)
+    names = {spec for spec, _ in builtins}
+    # the latest stored strategies but the built-ins' own entries; any other by name or id
+    stored = [record for record in reversed(arena.stored(scope.rules, scope.goal)) if record.name not in names]
+    stored = stored[:PAGE_SIZE]
+    listed = names | {str(record.id) for record in stored}
     context = {
         "scope": scope,
         "opponent": opponent,
@@ -117,7 +137,7 @@ def start_game(
     expression: Annotated[str, Form(max_length=MAX_SPEC_CHARS)] = "",
     first: Annotated[str, Form(max_length=20)] = "visitor",
 ) -> Response:
-    rules = get_rules(rules).name
+    rules = body_rules(rules, arena.rules)
     spec = expression.strip() or opponent
     game = arena.start_game(spec, rules, goal, visitor_first=first != "strategy", owner=client)
     return RedirectResponse(request.url_for("game_page", game_id=game.id), status_code=303)
@@ -125,10 +145,10 @@ def start_game(
 
 @router.get("/play/{game_id}", response_class=HTMLResponse, name="game_page")
 def game_page(request: Request, arena: ArenaDep, game_id: str) -> Response:
-    game = arena.games.get(game_id)
-    state = game.to_dict()
-    scope = Scope(game.game.rules, game.game.goal)
-    context = {"scope": scope, "game": state, "turns": list(enumerate(state["history"], start=1))[::-1]}
+    state = arena.games.get(game_id).to_dict()
+    scope = Scope(state["rules"], state["goal"])
+    turns = list(enumerate(state["history"], start=state["history_start"] + 1))[::-1]
+    context = {"scope": scope, "game": state, "turns": turns}
     return render(request, "game.html", context)
 
 
@@ -136,5 +156,5 @@ def game_page(request: Request, arena: ArenaDep, game_id: str) -> Response:
 def game_turn(
     request: Request, arena: ArenaDep, game_id: str, num_rolls: Annotated[int, Form(ge=0, le=MAX_ROLLS)]
 ) -> Response:
-    arena.games.get(game_id).visitor_turn(num_rolls)
+    arena.games.get(game_id, play=True).visitor_turn(num_rolls)
     return RedirectResponse(request.url_for("game_page", game_id=game_id), status_code=303)

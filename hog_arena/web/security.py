@@ -15,11 +15,13 @@ the headers that keep pages from being framed, sniffed or injected into.
 * every response carries a Content-Security-Policy (scripts, styles, images
   and connections from the server only, no plugins, ``frame-ancestors
   'none'``), ``X-Content-Type-Options: nosniff``, ``X-Frame-Options: DENY``
-  and ``Referrer-Policy: same-origin``.
+  and ``Referrer-Policy: same-origin``: errors too, and an error no handler
+  answered becomes a 500 here, logged, with the same headers.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import urlsplit
@@ -53,6 +55,7 @@ SECURITY_HEADERS = {
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 _SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 _SAME_SITE_FETCHES = frozenset({"same-origin", "none"})
+_log = logging.getLogger(__name__)
 
 
 def host_name(host: str) -> str:
@@ -108,8 +111,12 @@ class SiteGuard:
             await self.app(scope, receive, send)
             return
 
+        started = False
+
         async def send_with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 headers = MutableHeaders(scope=message)
                 for name, value in SECURITY_HEADERS.items():
                     headers.setdefault(name, value)
@@ -119,4 +126,11 @@ class SiteGuard:
         if refusal is not None:
             await self.respond(Request(scope), *refusal)(scope, receive, send_with_headers)
             return
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:
+            if started:
+                raise
+            _log.exception("internal error answering %s %s", scope["method"], scope["path"])
+            error = self.respond(Request(scope), 500, "internal error: the server could not answer this request")
+            await error(scope, receive, send_with_headers)

@@ -9,52 +9,71 @@ SPECs as on the command line (``strategies.spec.resolve_spec``), except that
 a visitor can never name a file on the server: a reference is a library
 expression (``always_roll(6)``, ``perfect``), or the name or id of a stored
 strategy.
+
+What costs seconds of CPU (building or solving a library strategy, drawing a
+picture) runs in a worker process under admission control
+(``hog_arena.web.admission``: ``computations``), for goals up to
+``MAX_COMPUTED_GOAL``, and is cached; pages and the API keep the server's
+own threads and cores.
 """
 
 from __future__ import annotations
 
 import io
+import multiprocessing
 import shutil
 import tempfile
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, BinaryIO, Protocol
+from typing import Any, BinaryIO, Protocol, TypeVar
 
 from matplotlib.figure import Figure
 
 from arena.plots import win_rate_matrix_figure
-from arena.tournament import builtin_entries
 from hog.rules import get_rules
+from hog_arena.web.admission import Admission, AdmissionPolicy
 from hog_arena.web.games import GameRoom, VisitorGame
 from results.leaderboard import LeagueReader, Row, rank, shown_league
 from results.records import LeagueResults, MatchResult, StrategyRecord
 from strategies import library
 from strategies.heatmap import heatmap_figure
-from strategies.spec import resolve_spec
+from strategies.spec import MAX_SPEC_CHARS, parse_expression, resolve_spec
 from strategies.submission import Submission, SubmissionStore, check_file_in_fresh_process, store_submissions
 from strategies.table import StrategyTable
 
 __all__ = [
     "ArenaService",
     "ArenaStore",
+    "COMPUTATIONS",
     "Leaderboard",
+    "MAX_COMPUTED_GOAL",
     "MatchRow",
     "StrategyView",
     "UPLOAD_SUFFIXES",
     "builtin_specs",
+    "computations",
     "saved_upload",
-    "PictureCache",
 ]
+
+T = TypeVar("T")
 
 #: File types the upload form takes.
 UPLOAD_SUFFIXES = (".py", ".json")
-#: Longest uploaded file name kept (the end of it, so the suffix stays).
-_NAME_CHARS = 100
+#: Longest uploaded file name kept, in UTF-8 bytes (the end of it, so the suffix stays).
+_NAME_BYTES = 100
+#: Largest goal for which the web arena builds or solves a library strategy
+#: (perfect play at goal 200 takes seconds and about 0.6 GB; stored tables may have larger goals).
+MAX_COMPUTED_GOAL = 200
+#: The default limits of computations: one at a time in one worker process.
+COMPUTATIONS = AdmissionPolicy(
+    workers=1, queue=4, per_client=1, per_window=60, retry_seconds=5, jobs="computations", service="the solver"
+)
 
 
 class ArenaStore(LeagueReader, SubmissionStore, Protocol):
@@ -81,13 +100,14 @@ class Leaderboard:
         n = len(self.results.entries)
         return n * (n - 1) // 2
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, rows: Sequence[Row] | None = None) -> dict[str, Any]:
+        """The league and ROWS of its ranking (default: all)."""
         return {
             "league": self.results.league.as_dict(),
             "entries": len(self.results.entries),
             "pairs": self.pairs,
             "matches": self.results.stored,
-            "rows": [row.as_dict() for row in self.rows],
+            "rows": [row.as_dict() for row in (self.rows if rows is None else rows)],
         }
 
 
@@ -134,17 +154,53 @@ class StrategyView:
 
 
 @lru_cache(maxsize=32)
-def builtin_specs(rules: str, goal: int) -> tuple[tuple[str, str], ...]:
-    """(expression, summary) of each strategy of the built-in league."""
-    summaries = {name: entry.summary for name, entry in library.builtins(rules).items()}
-    return tuple((table.name, summaries.get(table.name.split("(")[0], "")) for table in builtin_entries(rules, goal))
+def builtin_specs(rules: str) -> tuple[tuple[str, str], ...]:
+    """(expression, summary) of each strategy of the built-in league (the
+    same for every goal; nothing is computed)."""
+    always = library.builtins(rules)["always_roll"]
+    specs = [(always.expression({"n": n}), always.summary) for n in range(11)]
+    specs += [
+        (b.expression(b.bind()), b.summary) for name, b in library.builtins(rules).items() if name != "always_roll"
+    ]
+    return tuple(specs)
+
+
+def computed(ref: str, rules: str) -> bool:
+    """Whether REF is a library expression of RULES (computed, not read from the store)."""
+    text = ref.strip()
+    if not text or len(text) > MAX_SPEC_CHARS or text.isdigit():
+        return False
+    parsed = parse_expression(text)
+    return parsed is not None and parsed[0] in library.names(rules)
+
+
+def computations(policy: AdmissionPolicy = COMPUTATIONS) -> Admission:
+    """Admission for computations, run in worker processes of their own."""
+    context = multiprocessing.get_context("forkserver")
+    return Admission(policy, lambda: ProcessPoolExecutor(policy.workers, mp_context=context))
+
+
+def _library_table(ref: str, rules: str, goal: int) -> StrategyTable:
+    return resolve_spec(ref, rules, goal, files=False)
+
+
+def _png(draw: Callable[..., Figure], *args: Any) -> bytes:
+    buffer = io.BytesIO()
+    draw(*args).savefig(buffer, format="png")
+    return buffer.getvalue()
+
+
+def _matrix_figure(results: LeagueResults, rows: list[Row]) -> Figure:
+    return win_rate_matrix_figure(results, rows)[0]
 
 
 def _upload_name(filename: str | None) -> str:
     """A file name safe to write in a fresh folder: the last part of FILENAME,
-    printable characters only, at most a hundred of them."""
+    printable characters only, at most a hundred bytes of them."""
     name = Path((filename or "").replace("\\", "/")).name
-    name = "".join(c for c in name if c.isprintable())[-_NAME_CHARS:]
+    name = "".join(c for c in name if c.isprintable())
+    while len(name.encode()) > _NAME_BYTES:
+        name = name[1:]
     return name if name.strip(".") else "upload"
 
 
@@ -162,37 +218,52 @@ def saved_upload(upload: BinaryIO, filename: str | None) -> Iterator[Path]:
         yield path
 
 
-class PictureCache:
-    """PNG pictures by key, the most recently used kept; drawing is serialised
-    (matplotlib is not made for drawing in several threads at once)."""
+class _Cache:
+    """Results of computations by key, the most recently used kept."""
 
     def __init__(self, size: int = 64) -> None:
         self.size = size
-        self._pictures: OrderedDict[tuple, bytes] = OrderedDict()
+        self._found: OrderedDict[Hashable, Any] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple, draw: Callable[[], Figure]) -> bytes:
+    def get(self, key: Hashable, compute: Callable[[], T]) -> T:
         with self._lock:
-            if key in self._pictures:
-                self._pictures.move_to_end(key)
-                return self._pictures[key]
-            buffer = io.BytesIO()
-            draw().savefig(buffer, format="png")
-            self._pictures[key] = buffer.getvalue()
-            while len(self._pictures) > self.size:
-                self._pictures.popitem(last=False)
-            return self._pictures[key]
+            if key in self._found:
+                self._found.move_to_end(key)
+                return self._found[key]
+        value = compute()
+        with self._lock:
+            self._found[key] = value
+            while len(self._found) > self.size:
+                self._found.popitem(last=False)
+        return value
 
 
 class ArenaService:
-    """The web arena over a results store (see the module docstring)."""
+    """The web arena over a results store (see the module docstring); COMPUTE
+    admits and runs its computations (default: ``computations()``)."""
 
-    def __init__(self, store: ArenaStore, rules: str, goal: int, games: GameRoom | None = None) -> None:
+    def __init__(
+        self, store: ArenaStore, rules: str, goal: int, games: GameRoom | None = None, compute: Admission | None = None
+    ) -> None:
         self.store = store
         self.rules = get_rules(rules).name
         self.goal = goal
         self.games = games if games is not None else GameRoom()
-        self._pictures = PictureCache()
+        self.compute = compute if compute is not None else computations()
+        self._cache = _Cache()
+
+    def close(self) -> None:
+        """Stop the computations' workers."""
+        self.compute.close()
+
+    def _computed(self, key: tuple, client: str, call: Callable[..., T], *args: Any) -> T:
+        """CALL(*ARGS), cached under KEY, else computed for CLIENT under admission control."""
+        return self._cache.get(key, lambda: self.compute.call(client, call, *args))
+
+    def picture(self, key: tuple, client: str, draw: Callable[..., Figure], *args: Any) -> bytes:
+        """The PNG of the figure DRAW(*ARGS) makes, cached under KEY, drawn for CLIENT under admission control."""
+        return self._computed(key, client, _png, draw, *args)
 
     # --- leaderboards ---
 
@@ -202,24 +273,32 @@ class ArenaService:
         results = shown_league(self.store, rules, goal, league)
         return None if results is None else Leaderboard(results, rank(results))
 
-    def matrix_png(self, board: Leaderboard) -> bytes:
+    def matrix_png(self, board: Leaderboard, client: str = "") -> bytes:
         """The win-rate matrix of a league as PNG."""
         key = ("matrix", board.results.league.id, board.results.stored)
-        return self._pictures.get(key, lambda: win_rate_matrix_figure(board.results, board.rows)[0])
+        return self._computed(key, client, _png, _matrix_figure, board.results, board.rows)
 
     # --- strategies ---
 
     def stored(self, rules: str, goal: int) -> list[StrategyRecord]:
         return self.store.list_strategies(rules, goal)
 
-    def find(self, ref: str, rules: str, goal: int) -> StrategyTable:
-        """The strategy REF names: a library expression, else a stored name or
-        id; never a file. SpecError (UnknownStrategy if it names nothing)."""
-        return resolve_spec(ref, rules, goal, self.store, files=False)
+    def find(self, ref: str, rules: str, goal: int, client: str = "") -> StrategyTable:
+        """The strategy REF names: a library expression (computed for CLIENT,
+        up to goal MAX_COMPUTED_GOAL), else a stored name or id; never a file.
+        SpecError (UnknownStrategy if it names nothing)."""
+        if not computed(ref, rules):
+            return resolve_spec(ref, rules, goal, self.store, files=False)
+        if goal > MAX_COMPUTED_GOAL:
+            raise ValueError(
+                f"the web arena computes library strategies up to goal {MAX_COMPUTED_GOAL}, not {goal}; "
+                "use hog on your own machine for larger goals"
+            )
+        return self._computed(("table", ref.strip(), rules, goal), client, _library_table, ref, rules, goal)
 
-    def strategy(self, ref: str, rules: str, goal: int) -> StrategyView:
+    def strategy(self, ref: str, rules: str, goal: int, client: str = "") -> StrategyView:
         """The strategy REF names, with its stored entry and matches."""
-        table = self.find(ref, rules, goal)
+        table = self.find(ref, rules, goal, client)
         stored = self.stored(rules, goal)
         record = next((r for r in stored if r.sha256 == table.sha256), None)
         return StrategyView(table, record, self._matches(table, record, stored))
@@ -227,7 +306,7 @@ class ArenaService:
     def _matches(
         self, table: StrategyTable, record: StrategyRecord | None, stored: list[StrategyRecord]
     ) -> list[MatchRow]:
-        """The stored exact matches of TABLE against every other stored strategy, hardest first."""
+        """The stored exact matches of TABLE against other stored strategies, hardest first."""
         if record is None:
             return []
         others = {r.sha256: r for r in stored if r.sha256 != table.sha256}
@@ -237,9 +316,10 @@ class ArenaService:
         rows = [MatchRow(others[b], m.win_rate, m.a_first, m.a_second) for (_, b), m in found.items()]
         return sorted(rows, key=lambda row: (row.win_rate, row.opponent.name))
 
-    def heatmap_png(self, table: StrategyTable) -> bytes:
+    def heatmap_png(self, table: StrategyTable, client: str = "") -> bytes:
         """The heat map of a strategy as PNG."""
-        return self._pictures.get(("heatmap", table.name, table.rules, table.sha256), lambda: heatmap_figure(table))
+        key = ("heatmap", table.name, table.rules, table.sha256)
+        return self._computed(key, client, _png, heatmap_figure, table)
 
     # --- uploads ---
 
@@ -272,4 +352,4 @@ class ArenaService:
         self, ref: str, rules: str, goal: int, visitor_first: bool = True, seed: int | None = None, owner: str = ""
     ) -> VisitorGame:
         """A new game of the visitor OWNER against the strategy REF names."""
-        return self.games.start(self.find(ref, rules, goal), visitor_first, seed, owner)
+        return self.games.start(self.find(ref, rules, goal, owner), visitor_first, seed, owner)
