@@ -532,6 +532,13 @@ def test_openapi_documents_the_api_only(arena):
         "/api/games",
         "/api/games/{game_id}",
         "/api/games/{game_id}/turns",
+        "/api/contests",
+        "/api/contests/{name}/leaderboard",
+        "/api/contests/{name}/matrix",
+        "/api/contests/{name}/entries",
+        "/api/contests/{name}/entries/mine",
+        "/api/contests/{name}/entries/{entry_id}",
+        "/api/contests/{name}/entries/{entry_id}/disqualify",
     }
 
 

@@ -126,9 +126,12 @@ class RankingWorker:
         self.on_error = on_error
         self._wake = threading.Event()
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="contest-ranking", daemon=True)
+        self._thread: threading.Thread | None = None
 
     def start(self) -> None:
+        """Start ranking in a new thread (again after :meth:`stop`, if need be)."""
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="contest-ranking", daemon=True)
         self._thread.start()
 
     def wake(self) -> None:
@@ -137,7 +140,7 @@ class RankingWorker:
     def stop(self, timeout: float = 30.0) -> None:
         self._stop.set()
         self._wake.set()
-        if self._thread.is_alive():
+        if self._thread is not None and self._thread.is_alive():
             self._thread.join(timeout)
 
     def _run(self) -> None:

@@ -364,4 +364,4 @@ def submit_command(
 
 
 def register(app: typer.Typer) -> None:
-    app.add_typer(contest_app)
+    app.add_typer(contest_app, name="contest")
