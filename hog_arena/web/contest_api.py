@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
-from hog_arena.web.contest_service import ContestService
+from hog_arena.web.contest_service import ContestService, now
 from hog_arena.web.deps import MAX_TEXT
 from results.errors import ContestRefusal
 
@@ -90,10 +90,11 @@ async def submit(
         str | None, Form(max_length=MAX_TEXT, description="Team name, if the file sets no TEAM_NAME.")
     ] = None,
 ) -> JSONResponse:
+    received = now()
     contest = await run_in_threadpool(contests.store.get_contest, name)
     person = await run_in_threadpool(contests.requester, request, contest)
     assert person is not None
-    entry = await contests.submit(name, person, file.file, file.filename, team_name)
+    entry = await contests.submit(name, person, file.file, file.filename, team_name, received)
     body = {"entry_id": entry.id, "team": entry.team, "team_name": entry.team_name, "status": entry.status}
     return JSONResponse(body, status_code=202)
 

@@ -11,6 +11,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from hog_arena.web.contest_api import ContestsDep
+from hog_arena.web.contest_service import now
 from hog_arena.web.csrf import check_form
 from hog_arena.web.deps import MAX_TEXT, ClientDep
 from hog_arena.web.views import render
@@ -77,10 +78,11 @@ async def contest_submit(
     team_name: Annotated[str, Form(max_length=MAX_TEXT)] = "",
 ) -> Response:
     try:
-        contest = await run_in_threadpool(contests.store.get_contest, name)
+        received = now()
+    contest = await run_in_threadpool(contests.store.get_contest, name)
         person = await run_in_threadpool(contests.requester, request, contest)
         assert person is not None
-        entry = await contests.submit(name, person, file.file, file.filename, team_name.strip() or None)
+        entry = await contests.submit(name, person, file.file, file.filename, team_name.strip() or None, received)
         outcome, status = (f"accepted: entry #{entry.id} of team {entry.team_name}, queued for ranking", False), 202
     except ContestRefusal as refusal:
         outcome, status = (str(refusal), True), refusal.status

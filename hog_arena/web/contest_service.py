@@ -86,15 +86,29 @@ class ContestService:
         return None
 
     async def submit(
-        self, name: str, person: ParticipantRecord, upload: BinaryIO, filename: str | None, team_name: str | None
+        self,
+        name: str,
+        person: ParticipantRecord,
+        upload: BinaryIO,
+        filename: str | None,
+        team_name: str | None,
+        received: datetime,
     ) -> EntryRecord:
-        """Check and queue an uploaded entry, once admitted (one check at a time per person)."""
-        return await self.checks.run(f"{name}\n{person.email}", self._submit, name, person, upload, filename, team_name)
+        """Check and queue an entry uploaded whole at RECEIVED (what the
+        deadline is held against, however long the check waits), once
+        admitted: one check at a time per person."""
+        key = f"{name}\n{person.email}"
+        return await self.checks.run(key, self._submit, name, person, upload, filename, team_name, received)
 
     def _submit(
-        self, name: str, person: ParticipantRecord, upload: BinaryIO, filename: str | None, team_name: str | None
+        self,
+        name: str,
+        person: ParticipantRecord,
+        upload: BinaryIO,
+        filename: str | None,
+        team_name: str | None,
+        received: datetime,
     ) -> EntryRecord:
-        received = now()
         try:
             with saved_upload(upload, filename) as path:
                 entry = submit_entry(
