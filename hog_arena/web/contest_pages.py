@@ -77,9 +77,9 @@ async def contest_submit(
     file: Annotated[UploadFile, File()],
     team_name: Annotated[str, Form(max_length=MAX_TEXT)] = "",
 ) -> Response:
+    received = now()
     try:
-        received = now()
-    contest = await run_in_threadpool(contests.store.get_contest, name)
+        contest = await run_in_threadpool(contests.store.get_contest, name)
         person = await run_in_threadpool(contests.requester, request, contest)
         assert person is not None
         entry = await contests.submit(name, person, file.file, file.filename, team_name.strip() or None, received)
