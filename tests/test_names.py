@@ -243,3 +243,28 @@ def test_rename_and_remove(capsys, tmp_path):
         assert not np.isnan(results.rates[0, 1])
     code, _, err = hog(capsys, "strategies", "remove", "s3", *args)
     assert (code, err) == (1, f"hog: error: no stored strategy 's3' for sus_fuss, goal 20 in {db}\n")
+
+
+def test_league_add_names_a_file_as_submit_does_and_all_leaves_out_evolved_and_builtins(capsys, tmp_path):
+    db = tmp_path / "arena.db"
+    args = ("--rules", RULES, "--goal", GOAL, "--db", db, "--json")
+    assert submit(capsys, db, write(tmp_path / "ann" / "hog.py", 3))[0] == 0
+    assert submit(capsys, db, write(tmp_path / "b.py", 4))[0] == 0
+    with open_store(str(db)) as store:
+        store.add_strategy(table(5, "evolved_9", "evolved"))
+    code, out, err = hog(capsys, "league", "perfect", "always_roll(6)", "--name", "warmup", *args)
+    assert code == 0, err
+    code, out, err = hog(capsys, "league", "--all", "--name", "class", *args)
+    assert code == 0, err
+    assert sorted(row["name"] for row in json.loads(out)["rows"]) == ["b", "hog"]
+    code, out, err = hog(capsys, "league", "--name", "class", "--add", write(tmp_path / "frank" / "hog.py", 2), *args)
+    assert code == 0, err
+    assert sorted(row["name"] for row in json.loads(out)["rows"]) == ["b", "hog", "hog_2"]
+    code, out, err = hog(capsys, "league", "--all", "--include", "evolved", "--name", "class", "--add", *args)
+    assert code == 0, err
+    assert sorted(row["name"] for row in json.loads(out)["rows"]) == ["b", "evolved_9", "hog", "hog_2"]
+    code, out, err = hog(capsys, "league", "--all", "--include", "builtin", "--name", "every", *args)
+    assert code == 0, err
+    assert {"perfect", "always_roll(6)", "hog"} <= {row["name"] for row in json.loads(out)["rows"]}
+    code, _, err = hog(capsys, "league", "--include", "bogus", "--all", *args)
+    assert code == 2 and "'bogus' is not one of file, evolved, builtin" in err
