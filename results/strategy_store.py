@@ -16,7 +16,7 @@ from results.database import Database, check_name, plain_json
 from results.errors import NameRefused, StoreError
 from results.models import Strategy, strategy_row
 from results.records import StrategyRecord
-from strategies.names import BadName, looks_like, strategy_name
+from strategies.names import BadName, looks_like, parse_id, strategy_name
 from strategies.table import StrategyTable
 
 __all__ = ["StrategyStore", "add_strategy_row", "LIBRARY_ORIGINS"]
@@ -74,6 +74,8 @@ def add_strategy_row(
     if table.origin not in LIBRARY_ORIGINS:
         _usable(table.name, table.rules)
         _check_free(session, table.name, table.rules, table.goal)
+    elif parse_id(table.name) is not None:
+        raise NameRefused(f"strategy name {table.name!r} is a number; numbers are ids")
     row = Strategy(
         rules=table.rules,
         goal=table.goal,

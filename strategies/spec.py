@@ -146,7 +146,8 @@ def resolve_spec(
             found, problem = None, f" ({error})"
         if found is not None:
             return found
-    raise UnknownStrategy(_unknown(text, rules, goal, store, strategy_id, parsed, refusal) + problem)
+    message = _unknown(text, rules, goal, store, strategy_id, parsed, refusal) + problem
+    raise SpecError(message) if refusal is not None else UnknownStrategy(message)
 
 
 def _unknown(
