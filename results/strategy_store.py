@@ -98,7 +98,9 @@ def add_strategy_row(
     else:
         return StrategyRecord.from_row(row), False
     _check_free(session, table.name, table.rules, table.goal)
-    raise NameRefused(f"strategy name {table.name!r} is taken for {table.rules}, goal {table.goal}; choose another name")
+    raise NameRefused(
+        f"strategy name {table.name!r} is taken for {table.rules}, goal {table.goal}; choose another name"
+    )
 
 
 class StrategyStore(Database):

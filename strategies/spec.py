@@ -197,10 +197,14 @@ def _nearest(
             names = list(listing(rules, goal))
         except ValueError:  # no database to suggest from
             names = []
+
+    def expression(name: str) -> str:  # a library name with TEXT's arguments
+        return name + text[len(head) :] if text.startswith(head) else name
+
     best: tuple[float, str] | None = None
     for query, candidates, render in (
-        (head, library.names(rules) if library_names else [], lambda name: name + text[len(head) :] if text.startswith(head) else name),
-        (text, names, lambda name: name),
+        (head, library.names(rules) if library_names else [], expression),
+        (text, names, str),
     ):
         for match in difflib.get_close_matches(query, candidates, n=1, cutoff=0.6):
             ratio = difflib.SequenceMatcher(None, query, match).ratio()

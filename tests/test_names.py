@@ -235,7 +235,7 @@ def test_rename_and_remove(capsys, tmp_path):
     code, _, err = hog(capsys, "strategies", "rename", "ada", "3", *args)
     assert code == 1 and "is a number" in err
     code, out, _ = hog(capsys, "strategies", "remove", "s3", *args)
-    assert (code, out) == (0, "removed 's3' (#2); it left league 'L', which rank the other entries\n")
+    assert (code, out) == (0, "removed 's3' (#2); it left league 'L', which ranks the other entries\n")
     with open_store(str(db)) as store:
         assert store.strategy_names(RULES, GOAL) == ["ada", "s4"]
         results = store.league_results(league.id)

@@ -127,9 +127,7 @@ def _check_settings(store: Store, name: str, rules: str, goal: int, settings: Le
         raise LeagueError(f"league {name!r} is {league.method}; --add plays with the league's own settings")
 
 
-def _stored_to_add(
-    store: Store, rules: str, goal: int, league: str | None, origins: set[str]
-) -> list[StrategyTable]:
+def _stored_to_add(store: Store, rules: str, goal: int, league: str | None, origins: set[str]) -> list[StrategyTable]:
     """The stored strategies of ORIGINS --all takes: all of them, or those not in LEAGUE yet (--add)."""
     stored = [table for table in store.strategy_tables(rules, goal) if table.origin in origins]
     if league is None:

@@ -41,9 +41,12 @@ def _removed_line(removal: Removal) -> str:
     line = f"removed {strategy.name!r} (#{strategy.id})"
     if removal.leagues:
         names = ", ".join(repr(league.name) for league in removal.leagues)
-        line += f"; it left league{'s' * (len(removal.leagues) > 1)} {names}, which rank the other entries"
+        many = len(removal.leagues) > 1
+        line += f"; it left league{'s' * many} {names}, which rank{'' if many else 's'} the other entries"
     if removal.runs:
-        line += f"; evolution run{'s' * (len(removal.runs) > 1)} {', '.join(f'#{n}' for n in removal.runs)} keep no best"
+        runs = ", ".join(f"#{number}" for number in removal.runs)
+        many = len(removal.runs) > 1
+        line += f"; evolution run{'s' * many} {runs} no longer {'have' if many else 'has'} a best strategy"
     return line
 
 

@@ -36,9 +36,7 @@ _SUFFIXES = (".py", ".json")
 
 def _strategy_files(folder: Path) -> list[Path]:
     """The strategy files directly in FOLDER, by name (no symbolic links)."""
-    return sorted(
-        p for p in folder.iterdir() if p.is_file() and not p.is_symlink() and p.suffix.lower() in _SUFFIXES
-    )
+    return sorted(p for p in folder.iterdir() if p.is_file() and not p.is_symlink() and p.suffix.lower() in _SUFFIXES)
 
 
 def _files(path: Path) -> list[tuple[Path, str | None]]:
