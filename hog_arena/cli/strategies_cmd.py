@@ -115,4 +115,4 @@ def register(app: typer.Typer) -> None:
             record = store.rename_strategy(before.id, rules, goal, new)
         emit(record.as_dict(), as_json, lambda: say(f"renamed {before.name!r} (#{record.id}) to {record.name!r}"))
 
-    app.add_typer(group)
+    app.add_typer(group, name="strategies")
