@@ -13,8 +13,10 @@ import numpy as np
 from arena.league import LeagueError, LeagueSettings, play_league
 from arena.match import Lineup
 from results.records import LeagueRecord, MatchKey, StrategyRecord
-from results.store import NotStored, Store
+from results.store import NameRefused, NotStored, Store
+from results.strategy_store import LIBRARY_ORIGINS
 from strategies import library
+from strategies.names import numbered
 from strategies.table import StrategyTable
 
 __all__ = ["add_to_league", "builtin_entries", "default_league_name", "run_stored_league", "shared_names"]
@@ -68,15 +70,31 @@ def _store_entries(store: Store, tables: Sequence[StrategyTable]) -> list[Strate
 
 def _store_entry(store: Store, table: StrategyTable) -> StrategyRecord:
     """Store TABLE (or find it); a built-in whose name a different stored
-    table holds is stored as ``name #sha``."""
+    table holds is stored as ``name #sha``; a file whose name is taken is
+    numbered as ``hog submit`` numbers it (``hog_2``, ``hog_3``, ...)."""
+    if table.origin == "file":
+        return _store_file(store, table)
     try:
         taken = store.find_strategy(table.name, table.rules, table.goal)
     except NotStored:
         taken = None
-    if taken is not None and taken.sha256 != table.sha256 and table.origin in ("builtin", "solved", "family"):
+    if taken is not None and taken.sha256 != table.sha256 and table.origin in LIBRARY_ORIGINS:
         table = StrategyTable(table.table, table.rules, _renamed(table), table.origin, table.params)
-    record, _ = store.add_strategy(table, author=None if table.origin == "file" else "hog-arena")
+    record, _ = store.add_strategy(table, author="hog-arena")
     return record
+
+
+def _store_file(store: Store, table: StrategyTable) -> StrategyRecord:
+    """Store a file's TABLE under its name or the first free numbered one."""
+    refusal: NameRefused | None = None
+    for name in numbered(table.name):
+        try:
+            record, _ = store.add_strategy(StrategyTable(table.table, table.rules, name, table.origin, table.params))
+        except NameRefused as error:
+            refusal = refusal or error
+        else:
+            return record
+    raise refusal or NameRefused(f"no free name for {table.name!r}")
 
 
 def shared_names(entries: Sequence[StrategyTable], stored: Sequence[StrategyRecord]) -> dict[int, tuple[str, ...]]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-__all__ = ["StoreError", "NotStored", "ContestRefusal"]
+from strategies.names import BadName
+
+__all__ = ["StoreError", "NotStored", "NameRefused", "ContestRefusal"]
 
 
 class StoreError(ValueError):
@@ -11,6 +13,11 @@ class StoreError(ValueError):
 
 class NotStored(StoreError, LookupError):
     """A strategy, league or run that is not in the database."""
+
+
+class NameRefused(StoreError, BadName):
+    """A strategy name the store does not take: taken, a look-alike of a
+    stored or library name, or not usable as a SPEC."""
 
 
 class ContestRefusal(StoreError):

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
-from sqlalchemy import Connection, Select, bindparam, insert, select
+from sqlalchemy import Connection, Select, bindparam, delete, insert, select, update
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql.expression import Executable
@@ -17,8 +17,20 @@ from sqlalchemy.sql.expression import Executable
 from results.database import Database, check_name, chunks
 from results.errors import NotStored, StoreError
 from results.league_snapshot import POSITION, MatchRows, load_snapshot, save_snapshot
-from results.models import League, LeagueEntry, Match, Strategy, league_entries, league_row, named_league_row, utc_now
-from results.records import LeagueRecord, LeagueResults, MatchKey, MatchResult, StrategyRecord, ordered_pair
+from results.models import (
+    EvolutionRun,
+    League,
+    LeagueEntry,
+    LeagueSnapshot,
+    Match,
+    Strategy,
+    league_entries,
+    league_row,
+    named_league_row,
+    strategy_row,
+    utc_now,
+)
+from results.records import LeagueRecord, LeagueResults, MatchKey, MatchResult, Removal, StrategyRecord, ordered_pair
 from strategies.table import StrategyTable
 
 #: Rows read at a time when a league's matches are read back.
@@ -463,6 +475,37 @@ class LeagueStore(Database):
             league.finished = utc_now()
             session.flush()
             return LeagueRecord.from_row(league)
+
+    def remove_strategy(self, name_or_id: str | int, rules: str, goal: int) -> Removal:
+        """Remove a stored strategy, in one transaction: out of every league
+        it is an entry of (a finished league keeps ranking its other entries;
+        its snapshot is made again without it), no longer the best of the
+        evolution runs that found it, then its row. Stored matches stay in
+        the cache (keyed by table, shared with any table alike)."""
+        with self._session(write=True) as session:
+            row = strategy_row(session, name_or_id, rules, goal, self.where)
+            record = StrategyRecord.from_row(row)
+            leagues = list(
+                session.scalars(
+                    select(League)
+                    .join(LeagueEntry, LeagueEntry.league_id == League.id)
+                    .where(LeagueEntry.strategy_id == row.id)
+                    .order_by(League.id)
+                )
+            )
+            session.execute(delete(LeagueEntry).where(LeagueEntry.strategy_id == row.id))
+            for league in leagues:
+                session.execute(delete(LeagueSnapshot).where(LeagueSnapshot.league_id == league.id))
+                if league.status == "done":
+                    entries = league_entries(session, league.id)
+                    save_snapshot(session, league.id, _entry_ids(entries), _match_rows(session, league, entries))
+            runs = list(session.scalars(select(EvolutionRun.id).where(EvolutionRun.best_strategy_id == row.id)))
+            session.execute(
+                update(EvolutionRun).where(EvolutionRun.best_strategy_id == row.id).values(best_strategy_id=None)
+            )
+            session.delete(row)
+            session.flush()
+            return Removal(record, tuple(LeagueRecord.from_row(league) for league in leagues), tuple(runs))
 
     def get_league(self, name_or_id: str | int, rules: str, goal: int) -> LeagueRecord:
         """A league of a rule set and goal, by id or name (the newest of that name)."""

@@ -36,6 +36,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, defer, mapped_colum
 
 from results.errors import NotStored
 from results.records import METHODS
+from strategies.names import parse_id
 
 __all__ = [
     "Base",
@@ -369,16 +370,18 @@ def _name_or_id(column_id: Any, column_name: Any, name_or_id: str | int) -> Any:
 
 
 def strategy_row(session: Session, name_or_id: str | int, rules: str, goal: int, where: str) -> Strategy:
-    """The strategy of RULES and GOAL named NAME_OR_ID (a name before an id)."""
-    rows = session.scalars(
-        select(Strategy)
-        .where(Strategy.rules == rules, Strategy.goal == goal)
-        .where(_name_or_id(Strategy.id, Strategy.name, name_or_id))
-    ).all()
-    if not rows:
+    """The strategy of RULES and GOAL named NAME_OR_ID: an int, or text of
+    digits (``12`` or ``#12``), is always an id (no name is a number), any
+    other text a name."""
+    if isinstance(name_or_id, Integral) and not isinstance(name_or_id, bool):
+        strategy_id: int | None = int(name_or_id)
+    else:
+        strategy_id = parse_id(str(name_or_id))
+    which = Strategy.id == strategy_id if strategy_id is not None else Strategy.name == str(name_or_id)
+    row = session.scalar(select(Strategy).where(Strategy.rules == rules, Strategy.goal == goal, which))
+    if row is None:
         raise NotStored(f"no stored strategy {str(name_or_id)!r} for {rules}, goal {goal} in {where}")
-    by_name = [row for row in rows if row.name == str(name_or_id)]
-    return (by_name or rows)[0]
+    return row
 
 
 def league_row(session: Session, league_id: int, where: str) -> League:

@@ -31,6 +31,7 @@ __all__ = [
     "utc",
     "StrategyRecord",
     "LeagueRecord",
+    "Removal",
     "MatchResult",
     "LeagueResults",
     "RunRecord",
@@ -197,6 +198,16 @@ class LeagueRecord(_Record):
     def key(self) -> MatchKey:
         """The key of the league's matches."""
         return MatchKey(self.rules, self.goal, self.method, self.games, self.seed)
+
+
+@dataclass(frozen=True)
+class Removal(_Record):
+    """What removing a stored strategy did: the strategy, the leagues it
+    left, and the evolution runs that no longer have it as their best."""
+
+    strategy: StrategyRecord
+    leagues: tuple[LeagueRecord, ...]
+    runs: tuple[int, ...]
 
 
 @dataclass(frozen=True)

@@ -20,11 +20,21 @@ Strategies
         A table already stored for its rule set and goal (same sha256) is not
         stored again: the existing record comes back with ``duplicate=True``,
         under its existing name. A new table whose name is taken by another
-        table of the same rule set and goal is refused with a StoreError
-        (names are never changed behind the caller's back).
+        table of the same rule set and goal, or a look-alike of a stored name
+        (``strategies.names.looks_like``), is refused with a ``NameRefused``
+        (names are never changed behind the caller's back); so is a name not
+        from the library (origin ``file`` or ``evolved``) that would not work
+        as a SPEC or looks like a library strategy (``strategies.names.strategy_name``).
     ``get_strategy(name_or_id, rules, goal) -> StrategyTable``
     ``find_strategy(name_or_id, rules, goal) -> StrategyRecord``
+        NAME_OR_ID: an int, or text of digits (``12`` or ``#12``), is an id
+        (no name is a number); other text is a name.
     ``list_strategies(rules, goal) -> list[StrategyRecord]``
+    ``strategy_names(rules, goal) -> list[str]``
+    ``rename_strategy(name_or_id, rules, goal, new_name) -> StrategyRecord``
+    ``remove_strategy(name_or_id, rules, goal) -> Removal``
+        Out of its leagues (finished ones keep ranking the others), no longer
+        a run's best, then deleted; its cached matches stay.
 Leagues and matches
     ``create_league(name, rules, goal, method, games, seed, strategy_ids) -> LeagueRecord``
     ``cached_matches(rules, goal, method, games, seed, pairs) -> dict[(sha_a, sha_b), MatchResult]``
@@ -86,7 +96,7 @@ from __future__ import annotations
 
 from results.contest_store import ContestStore
 from results.engine import DEFAULT_URL, make_engine, resolve_url
-from results.errors import NotStored, StoreError
+from results.errors import NameRefused, NotStored, StoreError
 from results.league_store import LeagueStore
 from results.records import (
     Checkpoint,
@@ -95,6 +105,7 @@ from results.records import (
     LeagueResults,
     MatchKey,
     MatchResult,
+    Removal,
     RunRecord,
     StrategyRecord,
 )
@@ -109,6 +120,8 @@ __all__ = [
     "make_engine",
     "StoreError",
     "NotStored",
+    "NameRefused",
+    "Removal",
     "StrategyRecord",
     "LeagueRecord",
     "LeagueResults",

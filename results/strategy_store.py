@@ -1,5 +1,9 @@
 """The strategies aggregate of the store: a table is stored once per (rule
-set, goal, sha256), under the first name it was stored with."""
+set, goal, sha256), under the first name it was stored with. Names follow
+``strategies.names``: a name taken, or a look-alike of a stored one, is
+refused (``NameRefused``), and so is a name given by a person (not a
+library entry's own) that would not work as a SPEC or looks like a library
+strategy."""
 
 from __future__ import annotations
 
@@ -9,12 +13,45 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from results.database import Database, check_name, plain_json
-from results.errors import StoreError
+from results.errors import NameRefused, StoreError
 from results.models import Strategy, strategy_row
 from results.records import StrategyRecord
+from strategies.names import BadName, looks_like, parse_id, strategy_name
 from strategies.table import StrategyTable
 
-__all__ = ["StrategyStore", "add_strategy_row"]
+__all__ = ["StrategyStore", "add_strategy_row", "LIBRARY_ORIGINS"]
+
+#: Origins whose names are the library's own (``perfect``, ``always_roll(6)``).
+LIBRARY_ORIGINS = ("builtin", "solved", "family")
+
+
+def _usable(name: str, rules: str) -> None:
+    """NameRefused unless NAME is a usable strategy name of RULES, as written."""
+    try:
+        cleaned = strategy_name(name, rules)
+    except BadName as error:
+        raise NameRefused(str(error)) from None
+    if cleaned != name:
+        raise NameRefused(f"strategy name {name!r} is not written plainly: store it as {cleaned!r}")
+
+
+def _check_free(session: Session, name: str, rules: str, goal: int, exclude: int | None = None) -> None:
+    """NameRefused if NAME, or a look-alike of it, names another strategy of RULES and GOAL."""
+    rows = session.execute(
+        select(Strategy.name, Strategy.id).where(Strategy.rules == rules, Strategy.goal == goal, Strategy.id != exclude)
+    ).all()
+    ids = dict(rows)
+    if name in ids:
+        raise NameRefused(
+            f"strategy name {name!r} is taken by another table for {rules}, goal {goal} (#{ids[name]}); "
+            "choose another name"
+        )
+    twin = looks_like(name, ids)
+    if twin is not None:
+        raise NameRefused(
+            f"strategy name {name!r} is taken: it looks like {twin!r} (#{ids[twin]}) for {rules}, goal {goal}; "
+            "choose another name"
+        )
 
 
 def add_strategy_row(
@@ -34,6 +71,11 @@ def add_strategy_row(
     existing = session.scalar(same_table)
     if existing is not None:
         return StrategyRecord.from_row(existing), True
+    if table.origin not in LIBRARY_ORIGINS:
+        _usable(table.name, table.rules)
+        _check_free(session, table.name, table.rules, table.goal)
+    elif parse_id(table.name) is not None:
+        raise NameRefused(f"strategy name {table.name!r} is a number; numbers are ids")
     row = Strategy(
         rules=table.rules,
         goal=table.goal,
@@ -55,17 +97,14 @@ def add_strategy_row(
             return StrategyRecord.from_row(existing), True
     else:
         return StrategyRecord.from_row(row), False
-    clash = session.scalar(
-        select(Strategy).where(Strategy.rules == table.rules, Strategy.goal == table.goal, Strategy.name == table.name)
-    )
-    raise StoreError(
-        f"strategy name {table.name!r} is taken by another table for {table.rules}, goal {table.goal} "
-        f"(#{clash.id if clash else '?'}); choose another name"
+    _check_free(session, table.name, table.rules, table.goal)
+    raise NameRefused(
+        f"strategy name {table.name!r} is taken for {table.rules}, goal {table.goal}; choose another name"
     )
 
 
 class StrategyStore(Database):
-    """Storing and finding strategy tables."""
+    """Storing, finding and renaming strategy tables."""
 
     def add_strategy(
         self, table: StrategyTable, author: str | None = None, source: str | None = None
@@ -93,3 +132,26 @@ class StrategyStore(Database):
                 select(Strategy).where(Strategy.rules == rules, Strategy.goal == goal).order_by(Strategy.id)
             )
             return [StrategyRecord.from_row(row) for row in rows]
+
+    def strategy_names(self, rules: str, goal: int) -> list[str]:
+        """The names of the strategies stored for a rule set and goal, oldest first."""
+        with self._session() as session:
+            return list(
+                session.scalars(
+                    select(Strategy.name).where(Strategy.rules == rules, Strategy.goal == goal).order_by(Strategy.id)
+                )
+            )
+
+    def rename_strategy(self, name_or_id: str | int, rules: str, goal: int, new_name: str) -> StrategyRecord:
+        """Give a stored strategy NEW_NAME (cleaned as ``strategies.names``
+        says, refused like a submitted name); returns the renamed record."""
+        try:
+            name = strategy_name(new_name, rules)
+        except BadName as error:
+            raise NameRefused(str(error)) from None
+        with self._session(write=True) as session:
+            row = strategy_row(session, name_or_id, rules, goal, self.where)
+            _check_free(session, name, rules, goal, exclude=row.id)
+            row.name = name
+            session.flush()
+            return StrategyRecord.from_row(row)

@@ -26,6 +26,7 @@ import numpy as np
 
 from hog.game import MAX_ROLLS
 from hog.rules import get_rules
+from strategies.names import file_name
 from strategies.sandbox import ChildRun, Limits, SandboxError, run_child
 from strategies.table import InvalidTable, StrategyTable
 
@@ -107,7 +108,7 @@ def table_from_source(
     get_rules(rules)
     if goal < 1:
         raise ValueError(f"goal must be a positive integer, not {goal}")
-    name = name or Path(filename).stem
+    name = name or file_name(filename)
     if Path(filename).suffix.lower() == ".json":
         try:
             return StrategyTable.from_json(source, rules, name, goal, origin="file", params={"file": filename})

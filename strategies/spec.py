@@ -9,22 +9,30 @@ A SPEC is one of
 * a path to a Python file, ``file.py`` (function ``final_strategy``) or
   ``file.py:function``, run in a sandbox, or to a JSON table in the course
   contest's format, ``table.json`` (both read by ``strategies.loader``);
-* the name (or id) of a stored strategy, looked up in a store when one is given.
+* the name of a stored strategy, or its id (``12`` or ``#12``; no name is a
+  number), looked up in a store when one is given. Any text that is not a
+  library expression is looked up as a name, so every stored name works
+  (``ada-v3``, ``hog (1)``): ``strategies.names`` keeps new names from
+  looking like a library expression, a file or an id.
 
 A SPEC that is not a file path has at most ``MAX_SPEC_CHARS`` characters (a
 stored name has no more). Servers pass ``files=False``: a visitor never names
-a file on the server.
+a file on the server. A SPEC that names nothing gets one short line: the
+nearest library or stored name ("did you mean always_roll(6)?"), or "not a
+valid expression" for text Python cannot read, such as ``always_roll(6``.
 """
 
 from __future__ import annotations
 
 import ast
+import difflib
 import re
 from pathlib import Path
 from typing import Protocol
 
 from strategies import library
 from strategies.loader import load_file
+from strategies.names import parse_id
 from strategies.table import StrategyTable
 
 __all__ = ["MAX_SPEC_CHARS", "SpecError", "UnknownStrategy", "StrategyStore", "parse_expression", "resolve_spec"]
@@ -33,6 +41,8 @@ _PYTHON_PATH = re.compile(r"^(?P<path>.+\.py)(?::(?P<function>[A-Za-z_]\w*))?$")
 _FORM = "a name or a call like name(1, key=2) with integer arguments"
 #: Longest SPEC that is not a file path (stored names have at most as many characters).
 MAX_SPEC_CHARS = 200
+#: Characters of a SPEC repeated in an error message.
+_SHOWN_CHARS = 40
 
 
 class SpecError(ValueError):
@@ -44,9 +54,20 @@ class UnknownStrategy(SpecError, LookupError):
 
 
 class StrategyStore(Protocol):
-    """What resolve_spec needs from a results store."""
+    """What resolve_spec needs from a results store (a ``strategy_names(rules,
+    goal)`` method, if it has one, gives the names suggested for a typo)."""
 
     def get_strategy(self, name: str, rules: str, goal: int) -> StrategyTable | None: ...
+
+
+def _cut(text: str) -> str:
+    """TEXT cut to a few words for a message."""
+    return text if len(text) <= _SHOWN_CHARS else text[: _SHOWN_CHARS - 3] + "..."
+
+
+def _shown(text: str) -> str:
+    """TEXT quoted for a message, cut to a few words."""
+    return repr(_cut(text))
 
 
 def _integer(node: ast.expr, text: str) -> int:
@@ -56,7 +77,8 @@ def _integer(node: ast.expr, text: str) -> int:
         return -value if isinstance(node.op, ast.USub) else value
     if isinstance(node, ast.Constant) and type(node.value) is int:
         return node.value
-    raise SpecError(f"refused spec {text!r}: argument {ast.unparse(node)!r} is not an integer; a spec is {_FORM}")
+    argument = _shown(ast.unparse(node))
+    raise SpecError(f"refused spec {_shown(text)}: argument {argument} is not an integer; a spec is {_FORM}")
 
 
 def parse_expression(text: str) -> tuple[str, tuple[int, ...], dict[str, int]] | None:
@@ -71,14 +93,14 @@ def parse_expression(text: str) -> tuple[str, tuple[int, ...], dict[str, int]] |
     if isinstance(node, ast.Name):
         return node.id, (), {}
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
-        raise SpecError(f"refused spec {text!r}: a spec is {_FORM}")
+        raise SpecError(f"refused spec {_shown(text)}: a spec is {_FORM}")
     if any(isinstance(arg, ast.Starred) for arg in node.args) or any(k.arg is None for k in node.keywords):
-        raise SpecError(f"refused spec {text!r}: no * or ** arguments; a spec is {_FORM}")
+        raise SpecError(f"refused spec {_shown(text)}: no * or ** arguments; a spec is {_FORM}")
     args = tuple(_integer(arg, text) for arg in node.args)
     kwargs: dict[str, int] = {}
     for keyword in node.keywords:
         if keyword.arg in kwargs:
-            raise SpecError(f"spec {text!r} gives parameter {keyword.arg!r} twice")
+            raise SpecError(f"spec {_shown(text)} gives parameter {keyword.arg!r} twice")
         kwargs[keyword.arg] = _integer(keyword.value, text)
     return node.func.id, args, kwargs
 
@@ -105,24 +127,87 @@ def resolve_spec(
             f"refused spec of {len(text):,} characters: a library expression or stored name "
             f"has at most {MAX_SPEC_CHARS}"
         )
-    parsed = None if text.isdigit() else parse_expression(text)  # digits: a stored id
+    strategy_id = parse_id(text)
+    refusal: SpecError | None = None
+    try:
+        parsed = None if strategy_id is not None else parse_expression(text)
+    except SpecError as error:
+        parsed, refusal = None, error
     if parsed is not None and parsed[0] in library.names(rules):
         name, args, kwargs = parsed
         return library.make(name, rules, goal, args, kwargs)
-    if parsed is not None and (parsed[1] or parsed[2]):
-        raise UnknownStrategy(f"unknown strategy {parsed[0]!r} for {rules}; valid names: {library.describe(rules)}")
-    stored = "(no store to look up names in)"
+    problem = ""
     if store is not None:
-        stored = f"nor a stored strategy for {rules}, goal {goal}"
         try:
             found = store.get_strategy(text, rules, goal)
         except LookupError:
             found = None
         except ValueError as error:  # the store itself could not be read
-            found, stored = None, f"nor a stored strategy ({error})"
+            found, problem = None, f" ({error})"
         if found is not None:
             return found
-    raise UnknownStrategy(
-        f"unknown strategy {text!r}: not a library name {stored}; valid names: {library.describe(rules)}"
-        + ("; or a .py or .json file" if files else "")
-    )
+    message = _unknown(text, rules, goal, store, strategy_id, parsed, refusal) + problem
+    raise SpecError(message) if refusal is not None else UnknownStrategy(message)
+
+
+def _unknown(
+    text: str,
+    rules: str,
+    goal: int,
+    store: StrategyStore | None,
+    strategy_id: int | None,
+    parsed: tuple[str, tuple[int, ...], dict[str, int]] | None,
+    refusal: SpecError | None,
+) -> str:
+    """The one short line for a SPEC that names nothing."""
+    stored = f" nor a stored strategy for {rules}, goal {goal}" if store is not None else ""
+    if strategy_id is not None:
+        return f"no stored strategy #{strategy_id} for {rules}, goal {goal}" + ("" if store else " (no store given)")
+    if parsed is None and refusal is None:
+        guess = _nearest(text, text, rules, goal, store, library_names=False)
+        return f"{_shown(text)} is not a valid expression ({_syntax_error(text)}){stored}{_hint(guess)}"
+    guess = _nearest(text, parsed[0] if parsed else text, rules, goal, store)
+    if refusal is not None:
+        return f"{refusal}{_hint(guess)}"
+    some = f"; library names: {', '.join(library.names(rules)[:5])}, ..."
+    return f"unknown strategy {_shown(text)} for {rules}: not a library name{stored}{_hint(guess) or some}"
+
+
+def _hint(guess: str | None) -> str:
+    return f"; did you mean {_cut(guess)}?" if guess else ""
+
+
+def _syntax_error(text: str) -> str:
+    """What Python says is wrong with the expression TEXT."""
+    try:
+        ast.parse(text, mode="eval")
+    except SyntaxError as error:
+        return _cut(error.msg)
+    return "not an expression"
+
+
+def _nearest(
+    text: str, head: str, rules: str, goal: int, store: StrategyStore | None, *, library_names: bool = True
+) -> str | None:
+    """The library expression or stored name closest to TEXT (whose name part is HEAD), if any is close."""
+    names: list[str] = []
+    listing = getattr(store, "strategy_names", None)
+    if listing is not None:
+        try:
+            names = list(listing(rules, goal))
+        except ValueError:  # no database to suggest from
+            names = []
+
+    def expression(name: str) -> str:  # a library name with TEXT's arguments
+        return name + text[len(head) :] if text.startswith(head) else name
+
+    best: tuple[float, str] | None = None
+    for query, candidates, render in (
+        (head, library.names(rules) if library_names else [], expression),
+        (text, names, str),
+    ):
+        for match in difflib.get_close_matches(query, candidates, n=1, cutoff=0.6):
+            ratio = difflib.SequenceMatcher(None, query, match).ratio()
+            if best is None or ratio > best[0]:
+                best = (ratio, render(match))
+    return None if best is None else best[1]

@@ -5,11 +5,20 @@ The one code path of ``hog submit`` and of the web arena's upload form.
 (:mod:`strategies.loader`, the sandbox); a refusal becomes the
 submission's one-line ``error``. A file whose header names another rule set
 (``# rules: hog_pile``, as the project's exported strategy files begin) is refused: it would
-be stored under the wrong rules. :func:`store_submissions` stores the valid
-ones, each with its source text, in a store passed in (any object with
-``add_strategy``, such as ``results.store.Store``). A name given by default
-(the file's) never collides: ``hog``, then ``hog_2``, ``hog_3``, ... for the
-many students whose file is ``hog.py``.
+be stored under the wrong rules. A ``.py`` file whose functions are the course
+API of another semester (``free_bacon`` under fa24) gets a warning naming
+that semester (:mod:`strategies.semester_check`), or with ``strict`` is refused.
+:func:`store_submissions` stores the valid ones, each with its source text,
+in a store passed in (any object with ``add_strategy``, such as
+``results.store.Store``).
+
+Names follow :mod:`strategies.names`: a name given is cleaned (NFKC,
+invisible characters removed) and refused if it would not work as a SPEC or
+looks like a library strategy; the store refuses a taken name or a
+look-alike of one. A default name (the file's, or its folder's) never
+collides: ``hog``, then ``hog_2``, ``hog_3``, ... for the many students whose
+file is ``hog.py``. A table stored before keeps its name and author: the
+outcome says that the name and author given were not applied.
 
 A server uses :func:`check_file_in_fresh_process`: the same
 :func:`check_file`, run by a new interpreter (so that the server's own
@@ -27,12 +36,14 @@ import os
 import re
 import subprocess
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from hog.rules import UnknownRuleSet, get_rules
 from strategies.loader import Limits, SandboxError, load_source, table_from_source
+from strategies.names import BadName, file_name, numbered, strategy_name
+from strategies.semester_check import semester_warning
 from strategies.table import StrategyTable
 
 __all__ = [
@@ -46,12 +57,10 @@ __all__ = [
 
 #: Seconds the fresh checking process may take beyond the sandbox's own wall-clock limit.
 _CHECKER_GRACE_SECONDS = 30.0
-#: Keeps numerical libraries from starting worker threads in the checking process.
-#: How many numbered names (hog_2, hog_3, ...) a default name may take before giving up.
-_NUMBERED_NAMES = 1000
 #: A header line naming the rule set, in the first lines of a file.
 _RULES_HEADER = re.compile(r"^#[ \t]*rules:[ \t]*(\w+)", re.MULTILINE)
 _HEADER_LINES = 30
+#: Keeps numerical libraries from starting worker threads in the checking process.
 _ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "NUMBA_NUM_THREADS": "1"}
 
 
@@ -72,6 +81,8 @@ class Submission:
     record: Any = None  #: the stored record, once stored
     duplicate: bool = False  #: the table was stored before, as ``record``
     named: bool = False  #: the name was given, not taken from the file name
+    warnings: list[str] = field(default_factory=list)  #: one line each, naming the file
+    not_applied: list[str] = field(default_factory=list)  #: what a duplicate did not take: "name", "author"
 
     @property
     def filename(self) -> str:
@@ -79,7 +90,7 @@ class Submission:
 
     def as_dict(self) -> dict[str, Any]:
         if self.error is not None:
-            return {"file": self.file, "ok": False, "error": self.error}
+            return {"file": self.file, "ok": False, "error": self.error, **self._notes()}
         return {
             "file": self.file,
             "ok": True,
@@ -87,43 +98,71 @@ class Submission:
             "name": self.record.name,
             "sha256": self.record.sha256,
             "duplicate": self.duplicate,
+            **self._notes(),
         }
+
+    def _notes(self) -> dict[str, Any]:
+        notes: dict[str, Any] = {"warnings": self.warnings} if self.warnings else {}
+        return {**notes, "not_applied": self.not_applied} if self.not_applied else notes
 
     def line(self) -> str:
         """The outcome in one line for people."""
         if self.error is not None:
             return f"refused {self.error}"
         done = "already stored as" if self.duplicate else "stored as"
-        return f"{self.filename}: {done} {self.record.name!r} (#{self.record.id}, sha256 {self.record.sha256[:12]})"
+        line = f"{self.filename}: {done} {self.record.name!r} (#{self.record.id}, sha256 {self.record.sha256[:12]})"
+        if self.not_applied:
+            line += f"; the {' and '.join(self.not_applied)} given were not applied (the table keeps its entry)"
+        return line
 
 
 def check_file(
-    path: str | Path, rules: str, goal: int = 100, function: str = "final_strategy", name: str | None = None
+    path: str | Path,
+    rules: str,
+    goal: int = 100,
+    function: str = "final_strategy",
+    name: str | None = None,
+    *,
+    default_name: str | None = None,
+    strict: bool = False,
 ) -> Submission:
-    """Load PATH in the sandbox; a refusal (or an unreadable file) becomes the error.
+    """Load PATH in the sandbox; a refusal (or an unreadable file) becomes the
+    error. NAME is the name given (cleaned, or refused before anything runs);
+    else DEFAULT_NAME (a folder's) or the file's. STRICT refuses a file
+    written for another semester instead of warning.
 
     SandboxError (the sandbox cannot run on this machine) is raised: it is not
     the file's fault."""
-    file, filename = str(path), Path(path).name
+    file, filename, named = str(path), Path(path).name, name is not None
     try:
+        if name is not None:
+            name = strategy_name(name, rules)
         source = load_source(path)
-        declared = declared_rules(source) if Path(path).suffix.lower() == ".py" else None
+        python = Path(path).suffix.lower() == ".py"
+        declared = declared_rules(source) if python else None
         if declared is not None and get_rules(declared).name != rules:
             meant = get_rules(declared).name
             return Submission(
                 file,
                 error=f"{filename}: its header says '# rules: {declared}', not {rules}; "
                 f"submit it for {meant} (--rules {meant})",
-                named=name is not None,
+                named=named,
             )
-        table = table_from_source(source, filename, rules, goal, function, name)
-        return Submission(file, table, source, named=name is not None)
+        warning = semester_warning(source, rules) if python else None
+        if warning is not None and strict:
+            return Submission(file, error=f"{filename}: {warning} (refused: strict)", named=named)
+        fallback = file_name(default_name) if default_name else None
+        table = table_from_source(source, filename, rules, goal, function, name or fallback)
+        warnings = [f"{filename}: {warning}"] if warning else []
+        return Submission(file, table, source, named=named, warnings=warnings)
     except SandboxError:
         raise
+    except BadName as error:
+        return Submission(file, error=f"{filename}: {error}", named=named)
     except ValueError as error:
-        return Submission(file, error=str(error), named=name is not None)
+        return Submission(file, error=str(error), named=named)
     except OSError as error:
-        return Submission(file, error=f"{filename}: cannot be read: {error.strerror or error}", named=name is not None)
+        return Submission(file, error=f"{filename}: cannot be read: {error.strerror or error}", named=named)
 
 
 def declared_rules(source: str) -> str | None:
@@ -144,15 +183,15 @@ def store_submissions(
 ) -> None:
     """Store each valid submission with its source (one transaction each).
 
-    A default name that is taken by another table becomes ``NAME_2``, ``NAME_3``,
-    ...; a refusal by the store (a name given that is taken, a bad author)
-    becomes the error, naming the file as given and ending with RENAME_HINT
-    (such as ``" with --name"``)."""
+    A default name that the store refuses (taken, a look-alike, a library
+    name) becomes ``NAME_2``, ``NAME_3``, ...; any other refusal by the store
+    (a name given that is taken, a bad author) becomes the error, naming the
+    file as given and ending with RENAME_HINT (such as ``" with --name"``)."""
     for submission in submissions:
         table = submission.table
         if table is None:
             continue
-        candidates = [table.name] if submission.named else _default_names(table.name)
+        candidates = [table.name] if submission.named else numbered(table.name)
         for candidate in candidates:
             named = (
                 table
@@ -165,24 +204,42 @@ def store_submissions(
                 )
             except ValueError as error:
                 submission.error = f"{submission.file}: {error}{rename_hint}"
-                if submission.named or " is taken " not in str(error):
+                if submission.named or not isinstance(error, BadName):
                     break
             else:
                 submission.table, submission.error = named, None
+                submission.not_applied = _not_applied(submission, author) if submission.duplicate else []
                 break
 
 
-def _default_names(name: str) -> list[str]:
-    """NAME, then NAME_2, NAME_3, ... for a name taken from a file."""
-    return [name, *(f"{name}_{number}" for number in range(2, _NUMBERED_NAMES + 1))]
+def _not_applied(submission: Submission, author: str | None) -> list[str]:
+    """What a duplicate's stored entry did not take of what was given."""
+    record = submission.record
+    name = ["name"] if submission.named and submission.table and record.name != submission.table.name else []
+    return name + (["author"] if author is not None and record.author != author else [])
 
 
 def check_file_in_fresh_process(
-    path: str | Path, rules: str, goal: int = 100, function: str = "final_strategy", name: str | None = None
+    path: str | Path,
+    rules: str,
+    goal: int = 100,
+    function: str = "final_strategy",
+    name: str | None = None,
+    *,
+    default_name: str | None = None,
+    strict: bool = False,
 ) -> Submission:
     """:func:`check_file` run by a new interpreter; safe to call from any
     thread. Raises SandboxError if that process fails."""
-    request = {"path": str(path), "rules": rules, "goal": goal, "function": function, "name": name}
+    request = {
+        "path": str(path),
+        "rules": rules,
+        "goal": goal,
+        "function": function,
+        "name": name,
+        "default_name": default_name,
+        "strict": strict,
+    }
     try:
         done = subprocess.run(
             [sys.executable, "-I", "-m", "strategies.submission"],
@@ -207,14 +264,20 @@ def check_file_in_fresh_process(
     if "error" in reply:
         return Submission(str(path), error=reply["error"], named=name is not None)
     table = StrategyTable(reply["table"], rules, reply["name"], reply["origin"], reply["params"])
-    return Submission(str(path), table, reply["source"], named=name is not None)
+    return Submission(str(path), table, reply["source"], named=name is not None, warnings=reply["warnings"])
 
 
 def _reply(request: dict[str, Any]) -> dict[str, Any]:
     """The JSON-ready outcome of one :func:`check_file` request."""
     try:
         submission = check_file(
-            request["path"], request["rules"], request["goal"], request["function"], request["name"]
+            request["path"],
+            request["rules"],
+            request["goal"],
+            request["function"],
+            request["name"],
+            default_name=request["default_name"],
+            strict=request["strict"],
         )
     except SandboxError as error:
         return {"sandbox_error": str(error)}
@@ -227,6 +290,7 @@ def _reply(request: dict[str, Any]) -> dict[str, Any]:
         "origin": table.origin,
         "params": dict(table.params),
         "source": submission.source,
+        "warnings": submission.warnings,
     }
 
 

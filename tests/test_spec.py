@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from strategies.families import ParameterError
-from strategies.spec import SpecError, parse_expression, resolve_spec
+from strategies.spec import SpecError, UnknownStrategy, parse_expression, resolve_spec
 from strategies.table import StrategyTable
 
 
@@ -78,10 +78,11 @@ def test_library_expressions_make_the_named_strategies():
 @pytest.mark.parametrize(
     "text, rules, words",
     [
-        ("swine_stratgy", "swine_swap", ["unknown strategy 'swine_stratgy'", "swine_strategy(threshold, num_rolls)"]),
-        ("swine_strategy", "square_swine", ["unknown strategy", "square_strategy(threshold, num_rolls)"]),
-        ("catch_up", "hog_pile", ["unknown strategy", "hog_pile_strategy"]),
-        ("nope(3)", "hog_pile", ["unknown strategy 'nope'", "always_roll(n)"]),
+        ("swine_stratgy", "swine_swap", ["unknown strategy 'swine_stratgy'", "did you mean swine_strategy?"]),
+        ("alway_roll(6)", "swine_swap", ["unknown strategy 'alway_roll(6)'", "did you mean always_roll(6)?"]),
+        ("catch_up", "hog_pile", ["unknown strategy", "library names: always_roll, picky_piggy_strategy, "]),
+        ("nope(3)", "hog_pile", ["unknown strategy 'nope(3)'", "always_roll"]),
+        ("always_roll(6", "hog_pile", ["'always_roll(6' is not a valid expression ('(' was never closed)"]),
         ("swine_strategy(cutoff=9)", "swine_swap", ["unknown parameter 'cutoff'", "threshold 0..100 (default 8)"]),
         ("swine_strategy(threshold=101)", "swine_swap", ["threshold=101 is out of bounds 0..100"]),
         ("always_roll(11)", "swine_swap", ["n=11 is out of bounds 0..10"]),
@@ -97,7 +98,7 @@ def test_bad_specs_say_what_exists(text, rules, words):
     with pytest.raises(ValueError) as error:
         resolve_spec(text, rules)
     message = str(error.value)
-    assert "\n" not in message
+    assert "\n" not in message and len(message) <= 200
     for word in words:
         assert word in message
 
@@ -162,18 +163,49 @@ def test_stored_names_come_from_the_store():
     store = FakeStore()
     assert resolve_spec("alice v2", "hog_pile", store=store) is store.table
     assert store.asked == [("alice v2", "hog_pile", 100)]
-    # Library names win and never reach the store; nor do refused expressions.
+    # Library names win and never reach the store.
     resolve_spec("perfect", "hog_pile", store=store)
-    with pytest.raises(SpecError):
-        resolve_spec("__import__('os')", "hog_pile", store=store)
     assert store.asked == [("alice v2", "hog_pile", 100)]
+    # Text that is not a library expression is only ever a name to look up, never run.
+    with pytest.raises(SpecError, match="refused spec"):
+        resolve_spec("__import__('os')", "hog_pile", store=store)
+    assert store.asked[-1] == ("__import__('os')", "hog_pile", 100)
 
 
-def test_unknown_stored_name_lists_the_library():
-    with pytest.raises(SpecError, match="nor a stored strategy for hog_pile, goal 100.*hog_pile_strategy"):
+class NamedStore(FakeStore):
+    def __init__(self, names: list[str]) -> None:
+        super().__init__()
+        self.names = names
+
+    def strategy_names(self, rules: str, goal: int) -> list[str]:
+        return self.names
+
+
+def test_unknown_names_are_short_and_suggest_the_nearest_one():
+    with pytest.raises(SpecError, match="nor a stored strategy for hog_pile, goal 100; library names: always_roll"):
         resolve_spec("bob", "hog_pile", store=FakeStore())
-    with pytest.raises(SpecError, match="no store"):
-        resolve_spec("bob", "hog_pile")
+    store = NamedStore(["ada-v3", "hog_3", "bob"])
+    with pytest.raises(SpecError) as error:
+        resolve_spec("hog3", "hog_pile", store=store)
+    assert str(error.value) == (
+        "unknown strategy 'hog3' for hog_pile: not a library name nor a stored strategy for hog_pile, goal 100; "
+        "did you mean hog_3?"
+    )
+    with pytest.raises(SpecError, match=r"refused spec 'ada-v4'.*; did you mean ada-v3\?$"):
+        resolve_spec("ada-v4", "hog_pile", store=store)
+    long = "x" * 190 + "(6"
+    with pytest.raises(SpecError) as error:
+        resolve_spec(long, "hog_pile", store=store)
+    assert "is not a valid expression ('(' was never closed)" in str(error.value)
+    assert len(str(error.value)) <= 200
+
+
+@pytest.mark.parametrize("text", ["12", "#12", " #12 "])
+def test_ids_are_never_names(text):
+    store = FakeStore()
+    with pytest.raises(UnknownStrategy, match="no stored strategy #12 for hog_pile, goal 100"):
+        resolve_spec(text, "hog_pile", store=store)
+    assert store.asked == [(text.strip(), "hog_pile", 100)]
 
 
 def test_parameter_errors_are_value_errors():

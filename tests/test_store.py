@@ -18,6 +18,7 @@ from results.store import (
     DEFAULT_URL,
     MatchKey,
     MatchResult,
+    NameRefused,
     NotStored,
     StoreError,
     make_engine,
@@ -100,10 +101,13 @@ def test_get_strategy_round_trips_by_name_and_by_id(store):
     assert store.find_strategy("noisy", RULES, GOAL) == record
 
 
-def test_a_digit_name_wins_over_an_id(store):
+@pytest.mark.parametrize("origin", ["file", "builtin"])
+def test_a_number_is_an_id_and_never_a_name(store, origin):
     first, _ = store.add_strategy(constant(1, name="x"))
-    second, _ = store.add_strategy(constant(2, name=str(first.id)))
-    assert store.find_strategy(str(first.id), RULES, GOAL) == second
+    with pytest.raises(NameRefused, match=f"strategy name '{first.id}' is a number"):
+        store.add_strategy(StrategyTable(np.full((GOAL, GOAL), 2), RULES, str(first.id), origin))
+    assert store.find_strategy(str(first.id), RULES, GOAL) == first
+    assert store.find_strategy(f"#{first.id}", RULES, GOAL) == first
     assert store.find_strategy(first.id, RULES, GOAL) == first
 
 

@@ -50,11 +50,11 @@ def test_submit_stores_table_source_and_metadata(capsys, tmp_path, student_file)
 
 def test_resubmitting_the_same_table_reports_the_existing_entry(capsys, tmp_path, student_file):
     db = tmp_path / "arena.db"
-    first = json.loads(hog(capsys, "submit", student_file("hog_pile.py"), "--db", db, "--json")[1])
+    first = json.loads(hog(capsys, "submit", student_file("hog_pile.py"), "--rules", "fa21", "--db", db, "--json")[1])
     copy = student_file("hog_pile.py", tmp_path / "renamed.py")
-    code, out, _ = hog(capsys, "submit", copy, "--name", "again", "--db", db, "--json")
+    code, out, _ = hog(capsys, "submit", copy, "--name", "again", "--rules", "fa21", "--db", db, "--json")
     assert code == 0
-    assert json.loads(out) == {**first, "file": str(copy), "duplicate": True}
+    assert json.loads(out) == {**first, "file": str(copy), "duplicate": True, "not_applied": ["name"]}
     assert [row[0] for row in stored_rows(db)] == ["hog_pile"]
 
 
@@ -77,7 +77,8 @@ def test_a_name_taken_by_another_table_is_refused(capsys, tmp_path, student_file
     assert hog(capsys, "submit", student_file("square_swine.py"), "--name", "mine", "--db", db)[0] == 0
     code, out, err = hog(capsys, "submit", path, "--name", "mine", "--db", db)
     assert (code, out) == (1, "")
-    assert err == (
+    assert err.splitlines()[0].startswith("hog: warning: swine_swap.py: looks written for nju24, not square_swine")
+    assert err.split("\n", 1)[1] == (
         f"hog: error: {path}: strategy name 'mine' is taken by another table "
         "for square_swine, goal 100 (#1); choose another name with --name\n"
     )
@@ -122,7 +123,9 @@ def test_folder_stores_the_valid_files_and_reports_each(capsys, tmp_path, studen
     (folder / "notes.txt").write_text("not a strategy")
     code, out, err = hog(capsys, "submit", f"{folder}/", "--author", "staff", "--db", db, "--json")
     assert code == 1
-    assert err == f"hog: error: 3 of 6 files in {str(folder)!r} were refused\n"
+    warning, error = err.splitlines()
+    assert warning.startswith("hog: warning: more_boar.py: looks written for sp21/su21, not square_swine: it defines ")
+    assert error == f"hog: error: 3 of 6 files in {str(folder)!r} were refused"
     results = json.loads(out)["results"]
     assert [(Path(r["file"]).name, r["ok"]) for r in results] == [
         ("exits_at_import.py", False),
@@ -145,7 +148,7 @@ def test_folder_text_output_is_one_line_per_file(capsys, tmp_path, student_file)
     folder.mkdir()
     student_file("hog_pile.py", folder / "a.py")
     shutil.copy(HOSTILE / "returns_11.py", folder / "b.py")
-    code, out, err = hog(capsys, "submit", folder, "--db", tmp_path / "arena.db")
+    code, out, err = hog(capsys, "submit", folder, "--rules", "hog_pile", "--db", tmp_path / "arena.db")
     assert code == 1
     lines = out.splitlines()
     assert len(lines) == 2
@@ -182,4 +185,6 @@ def test_missing_path_and_empty_folder(capsys, tmp_path):
     code, _, err = hog(capsys, "submit", tmp_path / "nothing.py", "--db", tmp_path / "arena.db")
     assert code == 2 and "does not exist" in err
     code, _, err = hog(capsys, "submit", tmp_path, "--db", tmp_path / "arena.db")
-    assert code == 1 and err == f"hog: error: folder {str(tmp_path)!r} has no .py or .json files to submit\n"
+    assert code == 1 and err == (
+        f"hog: error: folder {str(tmp_path)!r} has no .py or .json files to submit (nor its sub-folders)\n"
+    )

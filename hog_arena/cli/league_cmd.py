@@ -11,6 +11,9 @@ from hog_arena.cli.leaderboard_cmd import COLUMNS, render_leaderboard, shared_la
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 from hog_arena.cli.text import say
 
+#: What --all takes (file) and what --include adds, by the origins stored.
+_KINDS = {"file": ("file",), "evolved": ("evolved",), "builtin": ("builtin", "solved", "family")}
+
 if TYPE_CHECKING:
     from rich.progress import Progress
 
@@ -27,7 +30,15 @@ def register(app: typer.Typer) -> None:
         goal: Goal = 100,
         db: Db = None,
         as_json: Json = False,
-        all_stored: bool = typer.Option(False, "--all", help="Add every stored strategy of the rule set and goal."),
+        all_stored: bool = typer.Option(
+            False,
+            "--all",
+            help="Add every submitted strategy (hog submit) of the rule set and goal; evolved and built-in "
+            "ones only with --include.",
+        ),
+        include: list[str] = typer.Option(
+            [], "--include", metavar="KIND", help="With --all, also add stored evolved or builtin strategies."
+        ),
         name: str | None = typer.Option(
             None, "--name", help="League name (default: derived from entries and settings, so a rerun resumes)."
         ),
@@ -47,7 +58,13 @@ def register(app: typer.Typer) -> None:
             "playing only their matches, with the league's settings.",
         ),
     ) -> None:
-        """Run a round-robin league (every pair, both seatings), store it, print its leaderboard."""
+        """Run a round-robin league (every pair, both seatings), store it, print its leaderboard.
+
+        A file SPEC is stored as hog submit stores it (hog_2 if hog is taken).
+        --all takes the strategies students submitted, not those hog evolve
+        stored or the built-ins a league stored; add them with
+        --include evolved / --include builtin.
+        """
         from arena.league import LeagueSettings
         from arena.tournament import add_to_league, builtin_entries, run_stored_league, shared_names
         from results.leaderboard import rank
@@ -59,12 +76,18 @@ def register(app: typer.Typer) -> None:
         settings = LeagueSettings(method, games, seed)
         if add and not name:
             raise typer.BadParameter("--add needs --name: the league to add to")
+        unknown = sorted(set(include) - set(_KINDS))
+        if unknown:
+            raise typer.BadParameter(f"{unknown[0]!r} is not one of {', '.join(_KINDS)}", param_hint="--include")
+        if include and not all_stored:
+            raise typer.BadParameter("chooses what --all adds: give --all too", param_hint="--include")
         with open_store(db) as store:
             if add and name and (method, games, seed) != ("exact", 0, 0):
                 _check_settings(store, name, rules, goal, settings)
             entries = [resolve_spec(spec, rules, goal, store) for spec in specs or []]
             if all_stored:
-                entries += _stored_to_add(store, rules, goal, name if add else None)
+                origins = {origin for kind in ("file", *include) for origin in _KINDS[kind]}
+                entries += _stored_to_add(store, rules, goal, name if add else None, origins)
             if not specs and not all_stored and not add:
                 entries = builtin_entries(rules, goal)
             with _progress() as progress:
@@ -104,9 +127,9 @@ def _check_settings(store: Store, name: str, rules: str, goal: int, settings: Le
         raise LeagueError(f"league {name!r} is {league.method}; --add plays with the league's own settings")
 
 
-def _stored_to_add(store: Store, rules: str, goal: int, league: str | None) -> list[StrategyTable]:
-    """The stored strategies --all takes: all of them, or those not in LEAGUE yet (--add)."""
-    stored = store.strategy_tables(rules, goal)
+def _stored_to_add(store: Store, rules: str, goal: int, league: str | None, origins: set[str]) -> list[StrategyTable]:
+    """The stored strategies of ORIGINS --all takes: all of them, or those not in LEAGUE yet (--add)."""
+    stored = [table for table in store.strategy_tables(rules, goal) if table.origin in origins]
     if league is None:
         return stored
     present = {r.sha256 for r in store.league_entries(store.get_league(league, rules, goal).id)}

@@ -1,18 +1,24 @@
-"""``hog strategies``: the strategies stored for a rule set and goal."""
+"""``hog strategies``: the strategies stored for a rule set and goal, and
+``hog strategies remove|rename`` to take one out or give it another name."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from hog_arena.cli.flags import FlagTyper
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 from hog_arena.cli.text import literal, say
 
 if TYPE_CHECKING:
-    from results.store import StrategyRecord
+    from results.store import Removal, StrategyRecord
+
+Stored = Annotated[
+    str, typer.Argument(metavar="NAME", help="A stored strategy: its name, or its id as 12 or #12.", show_default=False)
+]
 
 
 def _render(records: list[StrategyRecord], rules: str, goal: int, where: str) -> None:
@@ -29,10 +35,39 @@ def _render(records: list[StrategyRecord], rules: str, goal: int, where: str) ->
     Console().print(table)
 
 
+def _removed_line(removal: Removal) -> str:
+    """What removing did, in one line for people."""
+    strategy = removal.strategy
+    line = f"removed {strategy.name!r} (#{strategy.id})"
+    if removal.leagues:
+        names = ", ".join(repr(league.name) for league in removal.leagues)
+        many = len(removal.leagues) > 1
+        line += f"; it left league{'s' * many} {names}, which rank{'' if many else 's'} the other entries"
+    if removal.runs:
+        runs = ", ".join(f"#{number}" for number in removal.runs)
+        many = len(removal.runs) > 1
+        line += f"; evolution run{'s' * many} {runs} no longer {'have' if many else 'has'} a best strategy"
+    return line
+
+
 def register(app: typer.Typer) -> None:
-    @app.command("strategies")
-    def strategies_command(rules: Rules, goal: Goal = 100, db: Db = None, as_json: Json = False) -> None:
-        """List the strategies stored for --rules and --goal."""
+    group = FlagTyper(
+        name="strategies",
+        help="List the strategies stored for --rules and --goal, with their ids; remove or rename one.",
+        invoke_without_command=True,
+        no_args_is_help=False,
+    )
+
+    @group.callback(invoke_without_command=True)
+    def strategies_command(
+        ctx: typer.Context, rules: Rules, goal: Goal = 100, db: Db = None, as_json: Json = False
+    ) -> None:
+        """List the strategies stored for --rules and --goal, with their ids.
+
+        hog strategies remove NAME and hog strategies rename OLD NEW change them.
+        """
+        if ctx.invoked_subcommand is not None:
+            return
         from results.store import open_store
 
         with open_store(db, create=False) as store:
@@ -40,3 +75,44 @@ def register(app: typer.Typer) -> None:
             where = store.where
         data = {"strategies": [record.as_dict() for record in records]}
         emit(data, as_json, lambda: _render(records, rules, goal, where))
+
+    @group.command("remove")
+    def remove_command(name: Stored, rules: Rules, goal: Goal = 100, db: Db = None, as_json: Json = False) -> None:
+        """Remove a stored strategy: from the database and from every league it
+        is an entry of (those leagues keep ranking their other entries).
+
+        Example: hog strategies remove evolved_3 --rules fa24
+        """
+        from results.store import open_store
+
+        with open_store(db, create=False) as store:
+            removal = store.remove_strategy(name, rules, goal)
+        data = {
+            "removed": removal.strategy.as_dict(),
+            "leagues": [{"id": league.id, "name": league.name} for league in removal.leagues],
+            "runs": list(removal.runs),
+        }
+        emit(data, as_json, lambda: say(_removed_line(removal)))
+
+    @group.command("rename")
+    def rename_command(
+        old: Stored,
+        new: Annotated[str, typer.Argument(metavar="NEW", help="The new name.", show_default=False)],
+        rules: Rules,
+        goal: Goal = 100,
+        db: Db = None,
+        as_json: Json = False,
+    ) -> None:
+        """Give a stored strategy a new name (checked as hog submit --name is);
+        its leagues show the new name.
+
+        Example: hog strategies rename hog_2 ada --rules fa24
+        """
+        from results.store import open_store
+
+        with open_store(db, create=False) as store:
+            before = store.find_strategy(old, rules, goal)
+            record = store.rename_strategy(before.id, rules, goal, new)
+        emit(record.as_dict(), as_json, lambda: say(f"renamed {before.name!r} (#{record.id}) to {record.name!r}"))
+
+    app.add_typer(group, name="strategies")

@@ -29,7 +29,8 @@ STRATEGY_SUFFIXES = (".py", ".json")
 
 SPEC_HELP = (
     "A library expression (always_roll(6), swine_strategy(threshold=9, num_rolls=5), perfect, "
-    "final_strategy), a .py file (file.py or file.py:function), a .json table, or a stored name."
+    "final_strategy), a .py file (file.py or file.py:function), a .json table, or a stored strategy: "
+    "its name, or its id as 12 or #12 (hog strategies lists both)."
 )
 Spec = Annotated[str, typer.Argument(metavar="SPEC", help=SPEC_HELP, show_default=False)]
 
@@ -45,6 +46,12 @@ class StoredStrategies:
 
         with open_store(self.db, create=False) as store:
             return store.get_strategy(name, rules, goal)
+
+    def strategy_names(self, rules: str, goal: int) -> list[str]:
+        from results.store import open_store
+
+        with open_store(self.db, create=False) as store:
+            return store.strategy_names(rules, goal)
 
 
 def resolve(spec: str, rules: str, goal: int, db: str | None) -> StrategyTable:

@@ -5,10 +5,15 @@ in one transaction), or is refused with one line saying why. A table that is
 already stored is reported as that entry (``duplicate``), not stored again.
 A strategy is named after its file unless ``--name`` is given; a name taken
 by another table becomes ``NAME_2``, ``NAME_3``, ... (many students' files
-are all ``hog.py``). A file whose ``# rules: NAME`` header names another rule
-set than ``--rules`` is refused. For a folder, every ``.py`` and ``.json``
-file directly in it is submitted; the valid ones are stored and the exit
-status is 1 if any was refused.
+are all ``hog.py``). Names are cleaned and checked by ``strategies.names``
+(every stored name works as a SPEC). A file whose ``# rules: NAME`` header
+names another rule set than ``--rules`` is refused; one that defines another
+semester's course functions gets a warning (refused with ``--strict``). For a
+folder, every ``.py`` and ``.json`` file directly in it is submitted, and
+those one level down, in a folder per student: a sub-folder's file is named
+after the folder (``subs/ada/hog.py`` is ``ada``; with several files,
+``ada_hog``, ``ada_extra``). Symbolic links are not followed. The valid
+files are stored and the exit status is 1 if any was refused.
 """
 
 from __future__ import annotations
@@ -29,13 +34,24 @@ if TYPE_CHECKING:
 _SUFFIXES = (".py", ".json")
 
 
-def _files(path: Path) -> list[Path]:
-    """PATH itself, or the strategy files directly in the folder PATH."""
+def _strategy_files(folder: Path) -> list[Path]:
+    """The strategy files directly in FOLDER, by name (no symbolic links)."""
+    return sorted(p for p in folder.iterdir() if p.is_file() and not p.is_symlink() and p.suffix.lower() in _SUFFIXES)
+
+
+def _files(path: Path) -> list[tuple[Path, str | None]]:
+    """PATH itself, or the strategy files in the folder PATH and in its
+    sub-folders, each with its default name (None: the file's own)."""
     if not path.is_dir():
-        return [path]
-    files = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in _SUFFIXES)
+        return [(path, None)]
+    files: list[tuple[Path, str | None]] = [(file, None) for file in _strategy_files(path)]
+    for folder in sorted(p for p in path.iterdir() if p.is_dir() and not p.is_symlink()):
+        inside = _strategy_files(folder)
+        files += [(file, folder.name if len(inside) == 1 else f"{folder.name}_{file.stem}") for file in inside]
     if not files:
-        raise FileNotFoundError(f"folder {str(path)!r} has no {' or '.join(_SUFFIXES)} files to submit")
+        raise FileNotFoundError(
+            f"folder {str(path)!r} has no {' or '.join(_SUFFIXES)} files to submit (nor its sub-folders)"
+        )
     return files
 
 
@@ -55,15 +71,28 @@ def register(app: typer.Typer) -> None:
         name: Annotated[
             str | None,
             typer.Option(
-                "--name", help="Name to store the strategy under (default: the file name, numbered if taken)."
+                "--name",
+                help="Name to store the strategy under (default: the file's or its folder's, numbered if taken); "
+                "refused if a number, a file name, or like a library or stored name.",
             ),
         ] = None,
         author: Annotated[str | None, typer.Option("--author", help="Who wrote the strategy.")] = None,
         function: Annotated[
             str, typer.Option("--function", help="The strategy function in a .py file.")
         ] = "final_strategy",
+        strict: Annotated[
+            bool,
+            typer.Option(
+                "--strict", help="Refuse a file that looks written for another semester (default: a warning)."
+            ),
+        ] = False,
     ) -> None:
-        """Check strategy files in a sandbox and store the valid ones."""
+        """Check strategy files in a sandbox and store the valid ones.
+
+        A folder's files are submitted, and those of its sub-folders (one per
+        student: subs/ada/hog.py is stored as ada). Each stored strategy works
+        as a SPEC by its name or its id (12 or #12).
+        """
         from strategies.submission import check_file
 
         folder = path.is_dir()
@@ -77,10 +106,14 @@ def register(app: typer.Typer) -> None:
         with progress as bar:
             task = bar.add_task("checking", total=len(files))
             outcomes = []
-            for file in files:
-                outcomes.append(check_file(file.absolute(), rules, goal, function, name))
+            for file, default in files:
+                outcomes.append(
+                    check_file(file.absolute(), rules, goal, function, name, default_name=default, strict=strict)
+                )
                 bar.advance(task)
         _store([o for o in outcomes if o.table is not None], db, author)
+        for warning in (line for outcome in outcomes for line in outcome.warnings):
+            say(f"hog: warning: {warning} (--strict refuses it)", err=True)
         refused = [o for o in outcomes if o.error is not None]
         if not folder:
             if refused:
