@@ -36,6 +36,7 @@ from results.models import (
     ContestParticipant,
     ContestStandings,
 )
+from strategies.names import looks_like
 
 __all__ = ["ContestStore", "ContestSettings", "RankingInput", "CURRENT", "token_digest"]
 
@@ -328,14 +329,16 @@ class ContestStore(Database):
             others = [e for e in _current_entries(session, row.id) if e.team != person.team]
             if any(e.sha256 == sha256 for e in others):
                 raise ContestRefusal("another team's current entry has exactly this strategy table", 409)
-            folded = team_name.casefold()
             taken = session.scalars(
-                select(ContestEntry.team_name).where(
-                    ContestEntry.contest_id == row.id, ContestEntry.team != person.team
-                )
+                select(ContestEntry.team_name)
+                .where(ContestEntry.contest_id == row.id, ContestEntry.team != person.team)
+                .distinct()
             )
-            if any(name.casefold() == folded for name in taken):
-                raise ContestRefusal(f"the team name {team_name!r} is taken in this contest; choose another", 409)
+            if looks_like(team_name, taken, same=True) is not None:
+                raise ContestRefusal(
+                    f"the team name {team_name!r} is taken in this contest, or looks like one that is; choose another",
+                    409,
+                )
             session.execute(
                 update(ContestEntry)
                 .where(

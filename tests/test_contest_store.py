@@ -134,6 +134,8 @@ def test_another_team_s_table_or_name_is_refused(store):
     with pytest.raises(ContestRefusal, match="taken") as refused:
         submit(store, contest, people["cy@x.edu"][0], 1, team_name="PIG LATIN")
     assert refused.value.status == 409
+    with pytest.raises(ContestRefusal, match="looks like"):
+        submit(store, contest, people["cy@x.edu"][0], 1, team_name="Pig L\u0430tin")  # a Cyrillic a
     submit(store, contest, people["bob@x.edu"][0], 0, team_name="Pig Latin")  # the same team may resubmit
 
 

@@ -8,9 +8,10 @@ import ast
 import csv
 import io
 import re
-import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
+
+from strategies.names import clean_name
 
 __all__ = [
     "TEAM_NAME_CHARS",
@@ -32,20 +33,14 @@ _EMAIL = re.compile(r"[^@\s]+@[^@\s]+")
 
 
 def clean_team_name(text: str) -> str:
-    """TEXT as a team name: NFKC-normalised, invisible characters removed,
-    runs of spaces made one; a ValueError unless 1 to 40 characters remain.
+    """TEXT as a team name (``strategies.names.clean_name``: NFKC, invisible
+    characters removed, runs of spaces made one); a ValueError unless 1 to
+    40 characters remain.
 
     >>> clean_team_name("  Ｔｅａｍ\\u200b  Ｏｎｅ ")
     'Team One'
     """
-    text = unicodedata.normalize("NFKC", text)
-    text = "".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cf", "Co", "Cn", "Cs"))
-    text = " ".join(text.split())
-    if not text:
-        raise ValueError("the team name is empty once invisible characters are removed")
-    if len(text) > TEAM_NAME_CHARS:
-        raise ValueError(f"the team name has {len(text)} characters; at most {TEAM_NAME_CHARS}")
-    return text
+    return clean_name(text, TEAM_NAME_CHARS)
 
 
 def declared_team_name(source: str) -> str | None:
