@@ -44,7 +44,7 @@ __all__ = [
     "store_submissions",
 ]
 
-#: Seconds the fresh checking process may take beyond the sandbox's own wall-clock limit.
+#: Seconds the fresh checking process may take beyond the sandbox's own wall-clock limits.
 _CHECKER_GRACE_SECONDS = 30.0
 #: Keeps numerical libraries from starting worker threads in the checking process.
 #: How many numbered names (hog_2, hog_3, ...) a default name may take before giving up.
@@ -189,7 +189,7 @@ def check_file_in_fresh_process(
             input=json.dumps(request),
             capture_output=True,
             text=True,
-            timeout=Limits().wall_seconds + _CHECKER_GRACE_SECONDS,
+            timeout=2 * Limits().wall_seconds + _CHECKER_GRACE_SECONDS,  # two evaluations
             env={**os.environ, **_ONE_THREAD},
             check=False,
         )

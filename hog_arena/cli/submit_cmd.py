@@ -8,7 +8,9 @@ by another table becomes ``NAME_2``, ``NAME_3``, ... (many students' files
 are all ``hog.py``). A file whose ``# rules: NAME`` header names another rule
 set than ``--rules`` is refused. For a folder, every ``.py`` and ``.json``
 file directly in it is submitted; the valid ones are stored and the exit
-status is 1 if any was refused.
+status is 1 if any was refused. A symbolic link (given, or in the folder) is
+refused, never followed: a student's folder may link to anything the
+submitter can read.
 """
 
 from __future__ import annotations
@@ -30,10 +32,11 @@ _SUFFIXES = (".py", ".json")
 
 
 def _files(path: Path) -> list[Path]:
-    """PATH itself, or the strategy files directly in the folder PATH."""
+    """PATH itself, or the strategy files directly in the folder PATH (links
+    included, to be refused)."""
     if not path.is_dir():
         return [path]
-    files = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in _SUFFIXES)
+    files = sorted(p for p in path.iterdir() if p.suffix.lower() in _SUFFIXES and (p.is_symlink() or p.is_file()))
     if not files:
         raise FileNotFoundError(f"folder {str(path)!r} has no {' or '.join(_SUFFIXES)} files to submit")
     return files
