@@ -38,7 +38,16 @@ import sys
 import tempfile
 from collections.abc import Mapping
 
-__all__ = ["ALLOWED", "FCNTL_ALLOWED", "NOBODY", "SandboxError", "bwrap_command", "bundled_bwrap", "find_bwrap", "syscall_filter"]
+__all__ = [
+    "ALLOWED",
+    "FCNTL_ALLOWED",
+    "NOBODY",
+    "SandboxError",
+    "bwrap_command",
+    "bundled_bwrap",
+    "find_bwrap",
+    "syscall_filter",
+]
 
 #: The user and group the child runs as when the parent is root: "nobody",
 #: which owns no file.

@@ -111,7 +111,7 @@ NOT_TEXT = "its coding line declares {!r}, not a text encoding Python reads sour
         ("\ufeff# coding: rot13", "cannot be read as Python source: encoding problem: utf-8"),
         ("\ufeff# coding: latin-1", "cannot be read as Python source: encoding problem: utf-8"),
     ],
-    ids=["rot13", "hex", "base64", "zlib", "bz2", "uu", "quopri", "rot_13", "undefined", "unknown", "bom+rot13", "bom+latin1"],
+    ids="rot13 hex base64 zlib bz2 uu quopri rot_13 undefined unknown bom+rot13 bom+latin1".split(),
 )
 def test_a_coding_line_that_python_cannot_read_source_in_is_one_line(tmp_path, head, message):
     path = tmp_path / "coded.py"
@@ -130,9 +130,7 @@ def test_a_folder_with_a_rot13_file_stores_the_rest(capsys, tmp_path, student_fi
 
 def test_a_rot13_upload_gets_400_with_the_one_line(tmp_path):
     with TestClient(create_app(f"sqlite:///{tmp_path / 'arena.db'}", RULES), base_url="http://localhost") as client:
-        reply = client.post(
-            "/api/strategies", files={"file": ("rot.py", (HOSTILE / "declares_rot13.py").read_bytes())}
-        )
+        reply = client.post("/api/strategies", files={"file": ("rot.py", (HOSTILE / "declares_rot13.py").read_bytes())})
     assert reply.status_code == 400
     assert reply.json() == {"detail": f"rot.py: {NOT_TEXT.format('rot13')}"}
     assert stored_names(tmp_path / "arena.db") == []

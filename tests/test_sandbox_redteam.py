@@ -139,7 +139,9 @@ def test_third_party_packages_cannot_be_imported(tmp_path):
     folders = [environment, base["purelib"], base["platlib"]]
     assert any(os.path.isdir(folder) and os.listdir(folder) for folder in folders)  # something to hide
     path = hostile_copy(tmp_path, "imports_site_packages.py", folders=repr(folders))
-    assert refusal(path) == "imports_site_packages.py: raised RuntimeError: seen 0 entries, imported: none while being imported"
+    assert refusal(path) == (
+        "imports_site_packages.py: raised RuntimeError: seen 0 entries, imported: none while being imported"
+    )
 
 
 # --- other submissions and the disk --------------------------------------------------------------
