@@ -68,13 +68,13 @@ def test_a_file_that_sends_values_then_sleeps_is_refused_and_the_rest_stored(
     capsys, tmp_path, monkeypatch, student_file
 ):
     """The killed child's values are not taken; the next file still gets its sandbox."""
-    monkeypatch.setattr(loader, "Limits", functools.partial(Limits, wall_seconds=3))
+    monkeypatch.setattr(loader, "Limits", functools.partial(Limits, wall_seconds=4))
     folder, db = inbox(tmp_path, student_file, "sends_values_then_sleeps.py"), tmp_path / "arena.db"
     code, lines, _ = submit_folder(capsys, folder, db)
     assert code == 1
     assert lines == [
         "ann",
-        "sends_values_then_sleeps.py: did not finish within the 3 s wall-clock limit while being imported",
+        "sends_values_then_sleeps.py: did not finish within the 4 s wall-clock limit while being imported",
         "zed",
     ]
     assert stored_names(db) == ["ann", "zed"]
@@ -88,10 +88,10 @@ def test_a_file_that_sends_values_then_spins_is_refused():
 
 
 def test_each_evaluation_has_its_own_wall_clock_budget(tmp_path):
-    """1.5 s of sleep in each of the two evaluations: 3 s in all, within 2.5 s each."""
+    """1.5 s of sleep in each of the two evaluations: 3 s in all, within 2.8 s each."""
     path = tmp_path / "dawdles.py"
     path.write_text("import time\ntime.sleep(1.5)\ndef final_strategy(score, opponent_score):\n    return 5\n")
-    table = load_file(path, RULES, goal=20, limits=Limits(cpu_seconds=2, wall_seconds=2.5))
+    table = load_file(path, RULES, goal=20, limits=Limits(cpu_seconds=2, wall_seconds=2.8))
     assert table.table.tolist() == [[5] * 20] * 20
 
 
