@@ -15,7 +15,13 @@ Two maintained tools do the work:
 * `libseccomp <https://github.com/seccomp/libseccomp>`_ (through ``pyseccomp``)
   compiles :data:`ALLOWED` into a BPF program: every other system call fails
   with EPERM (``ioctl`` with ENOTTY, so that Python sees no terminal), and so
-  does opening a file for writing.
+  do opening a file for writing and every ``fcntl`` command but those of
+  :data:`FCNTL_ALLOWED` (no locks, leases or notifications, which processes
+  reading the same files could see).
+
+The base interpreter's third-party packages (its ``site-packages``, and the
+system's ``dist-packages``) are hidden under empty read-only folders: a file
+can import the standard library only.
 
 The child installs the program itself (``strategies/sandbox_child.py``), after
 dropping to :data:`NOBODY` when the parent is root, lowering its resource
@@ -25,13 +31,23 @@ limits and before running any code of the submission.
 from __future__ import annotations
 
 import errno
+import glob
 import os
 import shutil
 import sys
 import tempfile
 from collections.abc import Mapping
 
-__all__ = ["ALLOWED", "NOBODY", "SandboxError", "bwrap_command", "bundled_bwrap", "find_bwrap", "syscall_filter"]
+__all__ = [
+    "ALLOWED",
+    "FCNTL_ALLOWED",
+    "NOBODY",
+    "SandboxError",
+    "bwrap_command",
+    "bundled_bwrap",
+    "find_bwrap",
+    "syscall_filter",
+]
 
 #: The user and group the child runs as when the parent is root: "nobody",
 #: which owns no file.
@@ -40,11 +56,11 @@ NOBODY = 65534
 #: Every system call the child may make once confined: memory, reading the
 #: files it can see, writing to the pipes it inherited, time, its own signal
 #: handlers and identity, waiting, and exiting. ``open``/``openat`` and
-#: ``prlimit64`` are allowed only in their read-only forms (see
-#: :func:`syscall_filter`).
+#: ``prlimit64`` are allowed only in their read-only forms, ``fcntl`` only
+#: for :data:`FCNTL_ALLOWED` (see :func:`syscall_filter`).
 ALLOWED = (
     *("brk", "mmap", "munmap", "mremap", "mprotect", "madvise"),
-    *("read", "pread64", "readv", "lseek", "close", "fcntl", "dup", "dup2", "dup3"),
+    *("read", "pread64", "readv", "lseek", "close", "dup", "dup2", "dup3"),
     *("fstat", "stat", "lstat", "newfstatat", "statx", "access", "faccessat", "faccessat2"),
     *("getdents", "getdents64", "readlink", "readlinkat", "getcwd"),
     *("write", "writev"),
@@ -55,6 +71,10 @@ ALLOWED = (
     *("nanosleep", "clock_nanosleep", "sched_yield", "futex", "select", "pselect6", "poll", "ppoll"),
     *("exit", "exit_group"),
 )
+
+#: The ``fcntl`` commands Python needs (Linux's numbers): duplicating a
+#: descriptor, its close-on-exec flag, its status flags.
+FCNTL_ALLOWED = {"F_DUPFD": 0, "F_GETFD": 1, "F_SETFD": 2, "F_GETFL": 3, "F_SETFL": 4, "F_DUPFD_CLOEXEC": 1030}
 
 _OPEN_FOR_WRITING = (
     os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND | (getattr(os, "O_TMPFILE", 0) & ~os.O_DIRECTORY)
@@ -82,6 +102,8 @@ def syscall_filter() -> bytes:
     rules.add_rule(seccomp.ALLOW, "open", seccomp.Arg(1, read_only, _OPEN_FOR_WRITING, 0))
     rules.add_rule(seccomp.ALLOW, "openat", seccomp.Arg(2, read_only, _OPEN_FOR_WRITING, 0))
     rules.add_rule(seccomp.ALLOW, "prlimit64", seccomp.Arg(2, seccomp.EQ, 0))  # reading a limit only
+    for command in FCNTL_ALLOWED.values():
+        rules.add_rule(seccomp.ALLOW, "fcntl", seccomp.Arg(1, seccomp.EQ, command))
     with tempfile.TemporaryFile() as program:
         rules.export_bpf(program)
         program.seek(0)
@@ -110,6 +132,8 @@ def bwrap_command(
         command += ["--perms", "0755", "--dir", folder]  # bubblewrap would make them private to the parent's user
     for path, target in paths:
         command += ["--symlink", target, path] if target else ["--ro-bind", path, path]
+    for path in _third_party_folders([p for p, target in paths if target is None]):
+        command += ["--tmpfs", path, "--remount-ro", path]
     for path, descriptor in files.items():
         command += ["--perms", "0444", "--ro-bind-data", str(descriptor), path]
     return [*command, "--remount-ro", "/", "--chdir", cwd, *program]
@@ -167,3 +191,20 @@ def _read_only_paths(interpreter: str) -> list[tuple[str, str | None]]:
             paths.append((path, None))
             bound.append(path)
     return paths
+
+
+#: Where an installation keeps third-party packages, under a folder bound
+#: read-only (``/usr/lib``, a Python prefix such as ``/usr`` or ``~/.pyenv/versions/3.11.7``).
+_PACKAGE_FOLDERS = ("python*/*-packages", "lib*/python*/*-packages", "local/lib*/python*/*-packages")
+
+
+def _third_party_folders(bound: list[str]) -> list[str]:
+    """The ``site-packages`` and ``dist-packages`` folders under the folders BOUND."""
+    found = {
+        path
+        for folder in bound
+        for pattern in _PACKAGE_FOLDERS
+        for path in glob.glob(os.path.join(glob.escape(folder), pattern))
+        if os.path.isdir(path) and not os.path.islink(path)
+    }
+    return sorted(found)

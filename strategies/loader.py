@@ -10,13 +10,19 @@ and the same on the second evaluation (a strategy must be a pure function of
 the two scores). Any problem raises :class:`SubmissionError` with one line
 naming the file, the function, and the first offending score pair with what
 the function returned or raised there.
+
+The parent decides from its own measurements: a child it stopped at a limit
+(CPU time, wall clock, output), or that did not exit by itself with status 0,
+yields nothing, whatever it sent before.
 """
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import signal
+import stat
 import time
 import tokenize
 from pathlib import Path
@@ -35,8 +41,7 @@ __all__ = ["SubmissionError", "SandboxError", "Limits", "load_file", "load_sourc
 _PURE = "a strategy must be a pure function of the two scores (no random numbers, no state kept between calls)"
 _NOT_A_TABLE = "wrote something that is not a strategy table on the result channel"
 _OUT_OF_TIME = "was still running when the CPU time limit ran out"
-#: A child that used this little less than its CPU limit was stopped by it (the kernel counts in ticks).
-_CPU_TOLERANCE = 0.05
+_NOT_TEXT = "not a text encoding Python reads source in; save the file as UTF-8"
 
 
 class SubmissionError(ValueError):
@@ -52,21 +57,14 @@ def _size(count: int) -> str:
 
 
 def load_source(path: str | os.PathLike[str], limits: Limits | None = None) -> str:
-    """The text of a strategy file, refusing one over the size limit or not in its encoding.
+    """The text of a strategy file as Python reads it, refusing a link, a file
+    over the size limit, or one not in its encoding.
 
     The encoding is Python's: UTF-8 (with or without a byte order mark) unless
-    a coding line in the first two lines declares another (PEP 263)."""
+    a coding line in the first two lines declares another text encoding (PEP 263)."""
     limits = limits or Limits()
     path = Path(path)
-    size = path.stat().st_size
-    if size > limits.source_bytes:
-        raise SubmissionError(
-            f"{path.name}: file is {_size(size)}, over the {_size(limits.source_bytes)} limit for strategy files"
-        )
-    with open(path, "rb") as file:
-        data = file.read(limits.source_bytes + 1)
-    if len(data) > limits.source_bytes:
-        raise SubmissionError(f"{path.name}: file grew over the {_size(limits.source_bytes)} limit while being read")
+    data = _read(path, limits)
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as error:
@@ -81,6 +79,35 @@ def load_source(path: str | os.PathLike[str], limits: Limits | None = None) -> s
         if encoding in ("utf-8", "utf-8-sig"):
             raise SubmissionError(f"{path.name}: not UTF-8 text ({bad}); save the file as UTF-8") from None
         raise SubmissionError(f"{path.name}: not {encoding} text as its coding line declares ({bad})") from None
+    except (LookupError, UnicodeError):  # a codec of bytes (rot13, zlib, ...), or one that decodes nothing
+        raise SubmissionError(f"{path.name}: its coding line declares {encoding!r}, {_NOT_TEXT}") from None
+
+
+def _read(path: Path, limits: Limits) -> bytes:
+    """The bytes of the file PATH itself, never of what a link at PATH points to."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise SubmissionError(f"{path.name}: is a symbolic link; submit the file itself") from None
+        raise
+    with open(descriptor, "rb") as file:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
+            raise SubmissionError(f"{path.name}: is not a regular file")
+        if status.st_nlink > 1:
+            raise SubmissionError(
+                f"{path.name}: has {status.st_nlink} hard links (the same file elsewhere); submit a copy of it"
+            )
+        if status.st_size > limits.source_bytes:
+            raise SubmissionError(
+                f"{path.name}: file is {_size(status.st_size)}, over the {_size(limits.source_bytes)} limit "
+                "for strategy files"
+            )
+        data = file.read(limits.source_bytes + 1)
+    if len(data) > limits.source_bytes:
+        raise SubmissionError(f"{path.name}: file grew over the {_size(limits.source_bytes)} limit while being read")
+    return data
 
 
 def load_file(
@@ -117,10 +144,10 @@ def table_from_source(
     if not function.isidentifier():
         raise ValueError(f"function name {function!r} is not a Python identifier")
     limits = limits or Limits()
-    deadline = time.monotonic() + limits.wall_seconds  # for both evaluations
 
     def evaluate(number: int, first: list[int] | None) -> list[int]:
         """Pass NUMBER, checked (against the FIRST pass's values, for the second)."""
+        deadline = time.monotonic() + limits.wall_seconds  # each evaluation has its own
         run = run_child(source, filename, function, goal, MAX_ROLLS, limits, number, deadline)
         return _check_pass(
             _pass_values(run, number, filename, function, goal, limits), filename, function, goal, limits, first
@@ -159,21 +186,28 @@ def _pass_values(run: ChildRun, number: int, filename: str, function: str, goal:
         raise SubmissionError(f"{filename}: printed more than {limit} of output (the limit) {stage}")
     if run.sent_too_much or run.malformed:
         raise SubmissionError(f"{filename}: {_NOT_A_TABLE}")
-    failures = [m["failure"] for m in run.messages if "failure" in m]
-    if failures:
-        raise SubmissionError(f"{filename}: {_clean(failures[0])}")
-    if values is not None:
-        return values
+    if run.returncode == 0 and not run.timed_out and not run.cpu_exceeded:  # it ended by itself
+        failures = [m["failure"] for m in run.messages if "failure" in m]
+        if failures:
+            raise SubmissionError(f"{filename}: {_clean(failures[0])}")
+        if values is not None and (run.cpu_seconds < limits.cpu_seconds or _ran_out(values)):
+            return values
     raise SubmissionError(f"{filename}: {_process_problem(run, stage, limits)}")
 
 
+def _ran_out(values: Any) -> bool:
+    """Whether the child's own CPU timer stopped a call of the pass VALUES (its entry names the score pair)."""
+    return isinstance(values, list) and any(_outcome(value) == _OUT_OF_TIME for value in values)
+
+
 def _process_problem(run: ChildRun, stage: str, limits: Limits) -> str:
-    """Why the child ended without sending its values (the parent's own measurements decide)."""
-    out_of_time = any(m.get("cpu_limit") is True for m in run.messages)
-    if run.cpu_exceeded or out_of_time or run.cpu_seconds >= limits.cpu_seconds - _CPU_TOLERANCE:
+    """Why the child's pass is not taken: the parent's own measurements first."""
+    if run.cpu_exceeded or run.cpu_seconds >= limits.cpu_seconds:
         return f"used up the {limits.cpu_seconds} s CPU time limit {stage}"
     if run.timed_out:
         return f"did not finish within the {limits.wall_seconds:g} s wall-clock limit {stage}"
+    if any(m.get("cpu_limit") is True for m in run.messages):  # the child's own timer, while importing
+        return f"used up the {limits.cpu_seconds} s CPU time limit {stage}"
     last = run.last_output_line()
     said = f"; its last output: '{_clean(last)}'" if last else ""
     if run.returncode > 128:  # bubblewrap's status for a child killed by a signal

@@ -3,17 +3,19 @@
 The child is a fresh, isolated interpreter (``python -I -S -B -u``: no
 environment variables, no site-packages, no script folder on the path,
 unbuffered output) started by bubblewrap (see :mod:`strategies.confine`) in
-an empty, read-only file system that holds, besides the Python installation,
-only the child program, the course's ``dice`` and ``ucb`` modules, the
-system-call filter and the submission, all copied in from memory: nothing
-of a submission is ever written to disk, so nothing is left to clean up. Its
-standard input is at end of file and its output is drained as it comes and
-never kept beyond a short tail; the table comes back over a pipe of its own.
+an empty, read-only file system that holds, besides the Python installation
+(its third-party packages hidden), only the child program, the course's
+``dice`` and ``ucb`` modules, the system-call filter and the submission's
+text as UTF-8, all copied in from memory: nothing of a submission is ever
+written to disk, so nothing is left to clean up. Its standard input is at
+end of file and its output is drained as it comes and never kept beyond a
+short tail; the table comes back over a pipe of its own.
 
 The parent enforces the limits from outside: it reads the child's CPU time
-from ``/proc`` while it runs (the kernel kills the child at the CPU limit;
-the parent, a little later, if that ever failed), and kills the whole process
-group when the wall-clock limit passes or the child prints or sends too much.
+from ``/proc`` while it runs and kills the whole process group half a second
+past the CPU limit (the kernel kills the child at half as much again, in case
+the parent is too slow), when the wall-clock limit passes, or when the child
+prints or sends too much.
 
 Each run evaluates the function once; :mod:`strategies.loader` runs it twice
 (two fresh processes, the second in a shuffled order) and validates everything.
@@ -22,8 +24,8 @@ Each run evaluates the function once; :mod:`strategies.loader` runs it twice
 from __future__ import annotations
 
 import functools
-import io
 import json
+import math
 import os
 import re
 import selectors
@@ -31,7 +33,6 @@ import signal
 import subprocess
 import sys
 import time
-import tokenize
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import IO, Any, cast
@@ -44,6 +45,11 @@ _MB = 1 << 20
 _TAIL_BYTES = 1024
 #: CPU seconds past the limit after which the parent kills the child itself.
 _CPU_GRACE = 0.5
+#: The kernel kills the child at this multiple of the CPU limit (rounded up), well
+#: past the parent's own kill: the kernel counts CPU time in clock ticks, which
+#: under load may run ahead of the time the parent measures, so a child the
+#: kernel stops has been measured at the limit too.
+_KERNEL_CPU_FACTOR = 1.5
 _POLL_SECONDS = 0.05
 _LIB, _WORK = "/sandbox/lib", "/sandbox/work"
 _FILTER = "/sandbox/filter.bpf"
@@ -56,11 +62,12 @@ class Limits:
     ``cpu_seconds`` is the CPU time for importing the file and evaluating its
     function once on every score pair (10 s, as in the course contest); the
     second evaluation, in a fresh process, which checks that the function is
-    pure, gets as much again.
+    pure, gets as much again. So does ``wall_seconds``: each evaluation has
+    its own.
     """
 
     cpu_seconds: int = 10
-    wall_seconds: float = 45.0  #: for the whole check, both evaluations included
+    wall_seconds: float = 30.0  #: for each evaluation
     memory_bytes: int = 512 * _MB
     source_bytes: int = 1 * _MB  #: largest strategy file accepted, checked before running
     output_bytes: int = 1 * _MB  #: most the child may print (stdout and stderr together)
@@ -104,16 +111,6 @@ def _module_file_name(filename: str) -> str:
     return f"{stem}.py" if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", stem) else "submission.py"
 
 
-def _declared_encoding(source: str) -> str:
-    """The encoding SOURCE's coding line declares (PEP 263), so that its copy
-    reads back as the same text; UTF-8 without one."""
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(source.encode("utf-8")).readline)
-    except SyntaxError:
-        return "utf-8"  # an unknown encoding: importing the copy reports it
-    return "utf-8" if encoding == "utf-8-sig" else encoding  # a leading U+FEFF is written back as the BOM
-
-
 def _interpreter() -> str:
     """The base interpreter (a virtual environment's site-packages are not wanted)."""
     return os.path.realpath(getattr(sys, "_base_executable", None) or sys.executable)
@@ -133,7 +130,7 @@ def _contents(source: str, module: str) -> dict[str, bytes]:
         # The course's dice module is the project's own: it uses the standard library only.
         f"{_LIB}/dice.py": (resources.files("hog") / "dice.py").read_bytes(),
         _FILTER: _filter_program(),
-        module: source.encode(_declared_encoding(source), errors="surrogateescape"),
+        module: source.encode("utf-8", errors="surrogatepass"),  # the text the child compiles, whatever its coding line
     }
 
 
@@ -186,6 +183,7 @@ def run_child(
             "fd": result_write,
             "uid": NOBODY if as_root else None,
             "cpu_seconds": limits.cpu_seconds,
+            "kernel_cpu_seconds": math.ceil(limits.cpu_seconds * _KERNEL_CPU_FACTOR),
             "memory_bytes": limits.memory_bytes,
             "open_files": limits.open_files,
             "filter": _FILTER,

@@ -9,13 +9,16 @@ Before any code of the submission runs, it confines itself: it drops to an
 unprivileged user and group if asked, lowers its resource limits for good
 (CPU seconds, address space, no file writes, open files, no processes, no
 core files), arms a CPU timer that reports which call was running shortly
-before the kernel kills it at the limit, and installs the seccomp allowlist.
+before the CPU limit (the parent kills it a little past the limit, the kernel
+later still), and installs the seccomp allowlist.
 Only then does it send ``{"ready": true}``: the parent treats any failure
 before that line as its own (the sandbox cannot run here), anything after as
 the file's.
 
-It imports the file as the module ``submission`` (so ``__name__`` is not
+It runs the file as the module ``submission`` (so ``__name__`` is not
 ``"__main__"`` and no ``@main`` or ``if __name__ == "__main__"`` code runs),
+compiling its text as the parent read it (written as UTF-8; a coding line
+has no effect here),
 then calls FUNCTION on every score pair below GOAL once, in row-major order
 for pass 1 and in a shuffled order for pass 2 (each pass is a fresh process).
 It writes JSON lines to the result descriptor, never to stdout (which the
@@ -80,7 +83,7 @@ def _confine(config):
         os.setresuid(uid, uid, uid)
     cpu = config["cpu_seconds"]
     for limit, value in (
-        (resource.RLIMIT_CPU, cpu),  # the kernel kills the process (SIGKILL) at the hard limit
+        (resource.RLIMIT_CPU, config["kernel_cpu_seconds"]),  # the kernel kills the process (SIGKILL) at the hard limit
         (resource.RLIMIT_AS, config["memory_bytes"]),
         (resource.RLIMIT_FSIZE, 0),
         (resource.RLIMIT_NOFILE, config["open_files"]),
@@ -146,8 +149,10 @@ def _import(path, send):
     spec = importlib.util.spec_from_file_location("submission", path)
     module = importlib.util.module_from_spec(spec)
     sys.modules["submission"] = module
+    with open(path, "rb") as file:
+        text = file.read().decode("utf-8", "surrogatepass")
     try:
-        spec.loader.exec_module(module)
+        exec(compile(text, path, "exec", dont_inherit=True), module.__dict__)
     except SyntaxError as error:
         return f"cannot be imported: SyntaxError: {error.msg} (line {error.lineno})"
     except SystemExit as error:
@@ -233,6 +238,6 @@ def main(argv):
 if __name__ == "__main__":
     try:
         main(sys.argv)
-    except _CpuLimit:  # the timer ran out outside the submission's code: the kernel ends it
+    except _CpuLimit:  # the timer ran out outside the submission's code: the parent ends it
         while True:
             pass

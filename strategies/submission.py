@@ -55,7 +55,7 @@ __all__ = [
     "store_submissions",
 ]
 
-#: Seconds the fresh checking process may take beyond the sandbox's own wall-clock limit.
+#: Seconds the fresh checking process may take beyond the sandbox's own wall-clock limits.
 _CHECKER_GRACE_SECONDS = 30.0
 #: A header line naming the rule set, in the first lines of a file.
 _RULES_HEADER = re.compile(r"^#[ \t]*rules:[ \t]*(\w+)", re.MULTILINE)
@@ -246,7 +246,7 @@ def check_file_in_fresh_process(
             input=json.dumps(request),
             capture_output=True,
             text=True,
-            timeout=Limits().wall_seconds + _CHECKER_GRACE_SECONDS,
+            timeout=2 * Limits().wall_seconds + _CHECKER_GRACE_SECONDS,  # two evaluations
             env={**os.environ, **_ONE_THREAD},
             check=False,
         )

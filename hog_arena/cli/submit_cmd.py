@@ -12,7 +12,9 @@ semester's course functions gets a warning (refused with ``--strict``). For a
 folder, every ``.py`` and ``.json`` file directly in it is submitted, and
 those one level down, in a folder per student: a sub-folder's file is named
 after the folder (``subs/ada/hog.py`` is ``ada``; with several files,
-``ada_hog``, ``ada_extra``). Symbolic links are not followed. The valid
+``ada_hog``, ``ada_extra``). A symbolic link to a file (given, or in a
+folder) is refused, never followed, and a linked sub-folder is not entered:
+a student's folder may link to anything the submitter can read. The valid
 files are stored and the exit status is 1 if any was refused.
 """
 
@@ -35,13 +37,15 @@ _SUFFIXES = (".py", ".json")
 
 
 def _strategy_files(folder: Path) -> list[Path]:
-    """The strategy files directly in FOLDER, by name (no symbolic links)."""
-    return sorted(p for p in folder.iterdir() if p.is_file() and not p.is_symlink() and p.suffix.lower() in _SUFFIXES)
+    """The strategy files directly in FOLDER, by name (links to files included, to be refused)."""
+    return sorted(
+        p for p in folder.iterdir() if p.suffix.lower() in _SUFFIXES and (p.is_symlink() or p.is_file())
+    )
 
 
 def _files(path: Path) -> list[tuple[Path, str | None]]:
     """PATH itself, or the strategy files in the folder PATH and in its
-    sub-folders, each with its default name (None: the file's own)."""
+    sub-folders (never a linked one), each with its default name (None: the file's own)."""
     if not path.is_dir():
         return [(path, None)]
     files: list[tuple[Path, str | None]] = [(file, None) for file in _strategy_files(path)]
