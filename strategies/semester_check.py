@@ -49,7 +49,7 @@ def defined_functions(source: str) -> set[str]:
     ['a', 'c']
     """
     names: set[str] = set()
-    depth, line = 0, []  # the first tokens of the current logical line at the top level
+    depth, line = 0, list[str]()  # the first tokens of the current logical line at the top level
     try:
         for token in tokenize.generate_tokens(io.StringIO(source).readline):
             if token.type in (tokenize.INDENT, tokenize.DEDENT):

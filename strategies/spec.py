@@ -99,9 +99,10 @@ def parse_expression(text: str) -> tuple[str, tuple[int, ...], dict[str, int]] |
     args = tuple(_integer(arg, text) for arg in node.args)
     kwargs: dict[str, int] = {}
     for keyword in node.keywords:
-        if keyword.arg in kwargs:
-            raise SpecError(f"spec {_shown(text)} gives parameter {keyword.arg!r} twice")
-        kwargs[keyword.arg] = _integer(keyword.value, text)
+        name = str(keyword.arg)  # never None: ** was refused above
+        if name in kwargs:
+            raise SpecError(f"spec {_shown(text)} gives parameter {name!r} twice")
+        kwargs[name] = _integer(keyword.value, text)
     return node.func.id, args, kwargs
 
 

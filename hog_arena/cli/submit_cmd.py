@@ -38,9 +38,7 @@ _SUFFIXES = (".py", ".json")
 
 def _strategy_files(folder: Path) -> list[Path]:
     """The strategy files directly in FOLDER, by name (links to files included, to be refused)."""
-    return sorted(
-        p for p in folder.iterdir() if p.suffix.lower() in _SUFFIXES and (p.is_symlink() or p.is_file())
-    )
+    return sorted(p for p in folder.iterdir() if p.suffix.lower() in _SUFFIXES and (p.is_symlink() or p.is_file()))
 
 
 def _files(path: Path) -> list[tuple[Path, str | None]]:
