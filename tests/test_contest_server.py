@@ -8,7 +8,7 @@ import json
 import time
 from datetime import datetime, timedelta, timezone
 
-import httpx
+import httpx2 as httpx
 import numpy as np
 import pytest
 from contest_support import reference_rate, settings, table_of

@@ -326,7 +326,7 @@ def submit_command(
     """
     from urllib.parse import quote
 
-    import httpx
+    import httpx2 as httpx
 
     secret = token or os.environ.get("HOG_TOKEN")
     if not secret:
