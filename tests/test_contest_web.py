@@ -193,3 +193,20 @@ def test_contests_and_an_unknown_contest(contest):
     assert [c["name"] for c in listed] == ["fa26"] and listed[0]["state"] == "open"
     assert client.get("/api/contests/nope/leaderboard").status_code == 404
     assert "fa26" in client.get("/contests").text
+
+
+def test_only_staff_move_the_deadline_or_close(contest):
+    client, _, tokens = contest
+    staff = {"Authorization": f"Bearer {tokens['staff@x.edu']}"}
+    student = {"Authorization": f"Bearer {tokens['ada@x.edu']}"}
+    assert client.post("/api/contests/fa26/close", headers=student).status_code == 403
+    assert client.post("/api/contests/fa26/close").status_code == 401
+    bad = client.post("/api/contests/fa26/deadline", json={"deadline": "next friday"}, headers=staff)
+    assert bad.status_code == 400 and "ISO 8601" in bad.json()["detail"]
+    closed = client.post("/api/contests/fa26/close", headers=staff)
+    assert closed.status_code == 200 and closed.json()["contest"]["closed"] is not None
+    assert post_entry(client, tokens["ada@x.edu"], 0).status_code == 423
+    later = (datetime.now(timezone.utc) + timedelta(hours=2)).isoformat()
+    reopened = client.post("/api/contests/fa26/deadline", json={"deadline": later}, headers=staff)
+    assert reopened.status_code == 200 and reopened.json()["contest"]["closed"] is None
+    assert post_entry(client, tokens["ada@x.edu"], 0).status_code == 202
