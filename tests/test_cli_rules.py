@@ -18,7 +18,7 @@ def test_rules_json_lists_every_rule_set_once():
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert [r["name"] for r in data["rules"]] == list(RULE_SETS)
-    assert [r["name"] for r in data["rules"] if r["default"]] == ["square_swine"]
+    assert [r["name"] for r in data["rules"] if r["default"]] == ["sus_fuss"]
 
 
 def test_rules_table_names_each_rule_set():

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from hog_arena.cli.choices import BACKENDS
+from hog_arena.cli.interrupt import Interrupted
 from hog_arena.cli.leaderboard_cmd import COLUMNS, render_leaderboard, shared_label
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 from hog_arena.cli.text import say
@@ -67,17 +68,23 @@ def register(app: typer.Typer) -> None:
                 entries += _stored_to_add(store, rules, goal, name if add else None)
             if not specs and not all_stored and not add:
                 entries = builtin_entries(rules, goal)
+            resuming = not (add and name) or store.get_league(name, rules, goal).status == "running"
+            counter = _Counter(resuming)
             with _progress() as progress:
                 task = progress.add_task("matches", total=None)
 
                 def on_progress(done: int, total: int) -> None:
+                    counter.update(done, total)
                     progress.update(task, completed=done, total=total)
 
                 options = {"jobs": jobs, "backend": backend, "scheduler": scheduler, "on_progress": on_progress}
-                if add and name:
-                    league = add_to_league(store, name, rules, goal, entries, **options)
-                else:
-                    league = run_stored_league(store, entries, settings, name=name, **options)
+                try:
+                    if add and name:
+                        league = add_to_league(store, name, rules, goal, entries, **options)
+                    else:
+                        league = run_stored_league(store, entries, settings, name=name, **options)
+                except KeyboardInterrupt:
+                    raise Interrupted(counter.kept()) from None
             results = store.league_results(league.id)
         shared = shared_names(entries, results.entries)
         names = {entry.id: entry.name for entry in results.entries}
@@ -111,6 +118,28 @@ def _stored_to_add(store: Store, rules: str, goal: int, league: str | None) -> l
         return stored
     present = {r.sha256 for r in store.league_entries(store.get_league(league, rules, goal).id)}
     return [table for table in stored if table.sha256 not in present]
+
+
+class _Counter:
+    """The matches a league has stored so far, and the line that says so on
+    a rerun (RESUMING: a league that may hold matches from an earlier run)."""
+
+    def __init__(self, resuming: bool) -> None:
+        self.resuming = resuming
+        self.done: int | None = None
+        self.total: int | None = None
+
+    def update(self, done: int, total: int) -> None:
+        first = self.done is None
+        self.done, self.total = done, total
+        if first and self.resuming and 0 < done < total:
+            say(f"hog: resuming: {done:,} of {total:,} matches already played", err=True)
+
+    def kept(self) -> str:
+        """What an interrupted league kept, and how to go on."""
+        if self.total is None:
+            return "no matches played yet, run the same command to start again"
+        return f"{self.done:,} of {self.total:,} matches kept, run the same command to resume"
 
 
 def _progress() -> Progress:
