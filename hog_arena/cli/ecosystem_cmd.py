@@ -138,7 +138,7 @@ def register(app: typer.Typer) -> None:
         league: str | None = typer.Argument(
             None,
             metavar="LEAGUE",
-            help="League name or id (default: the latest finished league of --rules and --goal).",
+            help="League name or id (default: the pinned one, else the one finished or updated last; `hog leagues`).",
         ),
         goal: Goal = 100,
         db: Db = None,

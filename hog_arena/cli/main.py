@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "hog_arena.cli.submit_cmd",
     "hog_arena.cli.strategies_cmd",
     "hog_arena.cli.league_cmd",
+    "hog_arena.cli.leagues_cmd",
     "hog_arena.cli.leaderboard_cmd",
     "hog_arena.cli.ecosystem_cmd",
     "hog_arena.cli.evolve_cmd",

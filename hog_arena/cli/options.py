@@ -11,7 +11,7 @@ import typer
 
 from hog.rules import DEFAULT_RULES, RULE_SETS, UnknownRuleSet, get_rules
 
-__all__ = ["Rules", "Goal", "RecordedRules", "RecordedGoal", "Db", "Json", "emit", "default_rules", "check_recorded"]
+__all__ = ["Rules", "Goal", "RecordedRules", "RecordedGoal", "RulesFilter", "GoalFilter", "Db", "Json", "emit", "default_rules", "check_recorded"]
 
 
 def default_rules() -> str:
@@ -74,6 +74,17 @@ RecordedGoal = Annotated[
         help="Score that ends the game (default: the one it was made with; another one is refused).",
         show_default=False,
     ),
+]
+
+
+#: --rules and --goal of a listing: optional, and only narrow it.
+RulesFilter = Annotated[
+    str | None,
+    typer.Option("--rules", callback=_check_given_rules, help="Only those of this rule set.", show_default=False),
+]
+GoalFilter = Annotated[
+    int | None,
+    typer.Option("--goal", callback=_check_given_goal, help="Only those of this goal.", show_default=False),
 ]
 
 
