@@ -11,16 +11,39 @@ import typer
 
 from hog.rules import DEFAULT_RULES, RULE_SETS, UnknownRuleSet, get_rules
 
-__all__ = ["Rules", "Goal", "RecordedRules", "RecordedGoal", "RulesFilter", "GoalFilter", "Db", "Json", "emit", "default_rules", "check_recorded"]
+__all__ = ["Rules", "Goal", "RecordedRules", "RecordedGoal", "RulesFilter", "GoalFilter", "Db", "Json", "emit", "default_rules", "env_rules", "check_recorded"]
+
+
+#: The environment variable that changes the default rule set.
+RULES_VARIABLE = "HOG_RULES"
 
 
 def default_rules() -> str:
     """The rule set used when --rules is not given (``HOG_RULES`` overrides)."""
-    return os.environ.get("HOG_RULES") or DEFAULT_RULES
+    return os.environ.get(RULES_VARIABLE) or DEFAULT_RULES
 
 
-def _check_rules(name: str) -> str:
-    """The rule set's name for a name or semester code (fa24 -> sus_fuss)."""
+def env_rules() -> str:
+    """The rule set ``HOG_RULES`` names (else the default), or a ValueError naming ``HOG_RULES``."""
+    try:
+        return get_rules(default_rules()).name
+    except UnknownRuleSet as error:
+        raise ValueError(f"{RULES_VARIABLE}: {error}; fix or unset {RULES_VARIABLE}") from None
+
+
+def _check_rules(ctx: typer.Context, param: typer.CallbackParam, name: str) -> str:
+    """The rule set's name for a name or semester code (fa24 -> sus_fuss);
+    a bad one from ``HOG_RULES`` is blamed on it, not on --rules."""
+    source = ctx.get_parameter_source(param.name or "")
+    if getattr(source, "name", None) != "COMMANDLINE":  # Typer's own click's ParameterSource
+        return env_rules()
+    try:
+        return get_rules(name).name
+    except UnknownRuleSet as error:
+        raise typer.BadParameter(str(error)) from None
+
+
+def _check_name(name: str) -> str:
     try:
         return get_rules(name).name
     except UnknownRuleSet as error:
@@ -48,7 +71,7 @@ Goal = Annotated[int, typer.Option("--goal", callback=_check_goal, help="Score t
 
 
 def _check_given_rules(name: str | None) -> str | None:
-    return None if name is None else _check_rules(name)
+    return None if name is None else _check_name(name)
 
 
 def _check_given_goal(goal: int | None) -> int | None:
