@@ -49,8 +49,9 @@ def test_help_lists_every_command_without_loading_a_heavy_library():
         [sys.executable, "-m", "hog_arena.cli.main", "--help"], capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr
-    names = [info.name for info in app.registered_commands]
+    names = [info.name for info in (*app.registered_commands, *app.registered_groups)]
     assert len(names) >= len(COMMAND_MODULES)
+    assert all(name in done.stdout for name in names)
     for info in app.registered_commands:
         assert info.name in done.stdout
         summary = " ".join((info.callback.__doc__ or "").split()[:3])

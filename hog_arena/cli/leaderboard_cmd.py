@@ -100,7 +100,12 @@ def register(app: typer.Typer) -> None:
             help="Draw the win-rate matrix (strategies in rank order) into this PNG file.",
         ),
     ) -> None:
-        """Rank the strategies of a league by wins (win rate above 0.500001), then mean win rate."""
+        """Rank the strategies of a league by wins (win rate above 0.500001), then mean win rate.
+
+        Example: hog leaderboard --top 10 --csv
+
+        Example: hog leaderboard --league fa24-class --png matrix.png
+        """
         from results.leaderboard import rank
 
         if as_json and as_csv:

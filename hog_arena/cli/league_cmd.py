@@ -9,7 +9,7 @@ import typer
 from hog_arena.cli.choices import BACKENDS
 from hog_arena.cli.interrupt import Interrupted
 from hog_arena.cli.leaderboard_cmd import COLUMNS, render_leaderboard, shared_label
-from hog_arena.cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.options import Db, Goal, Json, Rules, emit, simulation_terms
 from hog_arena.cli.text import say
 
 if TYPE_CHECKING:
@@ -18,6 +18,10 @@ if TYPE_CHECKING:
     from arena.league import LeagueSettings
     from results.store import Store
     from strategies.table import StrategyTable
+
+
+#: Dice streams of each simulated match unless --games says otherwise.
+GAMES = 10_000
 
 
 def register(app: typer.Typer) -> None:
@@ -33,10 +37,16 @@ def register(app: typer.Typer) -> None:
             None, "--name", help="League name (default: derived from entries and settings, so a rerun resumes)."
         ),
         method: str = typer.Option("exact", "--method", help="exact (dynamic programming) or simulate."),
-        games: int = typer.Option(
-            0, "--games", min=0, help="Dice streams per simulated match (each played in both seatings)."
+        games: int | None = typer.Option(
+            None,
+            "--games",
+            min=1,
+            help=f"Dice streams per simulated match, each played in both seatings (default {GAMES:,}; simulate only).",
+            show_default=False,
         ),
-        seed: int = typer.Option(0, "--seed", min=0, help="Seed of a simulated league."),
+        seed: int | None = typer.Option(
+            None, "--seed", min=0, help="Seed of a simulated league (default 0; simulate only).", show_default=False
+        ),
         jobs: int = typer.Option(-1, "--jobs", help="Workers (-1: all cores); exact leagues on loky use threads."),
         backend: str = typer.Option("loky", "--backend", help=f"joblib backend: {', '.join(BACKENDS)}."),
         scheduler: str | None = typer.Option(None, "--scheduler", help="Dask scheduler address for --backend dask."),
@@ -48,15 +58,19 @@ def register(app: typer.Typer) -> None:
             "playing only their matches, with the league's settings.",
         ),
     ) -> None:
-        """Run a round-robin league (every pair, both seatings), store it, print its leaderboard."""
+        """Run a round-robin league (every pair, both seatings), store it, print its leaderboard.
+
+        Example: hog league --rules fa24
+
+        Example: hog league --name fa24-class --all
+        """
         from arena.league import LeagueSettings
         from arena.tournament import add_to_league, builtin_entries, run_stored_league, shared_names
         from results.leaderboard import rank
         from results.store import open_store
         from strategies.spec import resolve_spec
 
-        if method == "simulate" and games == 0:
-            games = 10_000
+        games, seed = simulation_terms(method, games, seed, GAMES)
         settings = LeagueSettings(method, games, seed)
         if add and not name:
             raise typer.BadParameter("--add needs --name: the league to add to")

@@ -21,7 +21,6 @@ COLUMNS = ("id", "name", "rules", "goal", "method", "entries", "status", "update
 
 leagues_app = FlagTyper(
     name="leagues",
-    help="List the stored leagues; pin the one leaderboards show.",
     invoke_without_command=True,
     no_args_is_help=False,
 )
@@ -72,8 +71,7 @@ def leagues_command(
     db: Db = None,
     as_json: Json = False,
 ) -> None:
-    """List the stored leagues, most recently updated first (only those of --rules
-    and --goal when given); * marks the one `hog leaderboard` shows.
+    """List the stored leagues, most recently updated first; * marks the one `hog leaderboard` shows.
 
     Example: hog leagues --rules fa24
     """
@@ -133,4 +131,4 @@ def unpin_command(rules: Rules, goal: Goal = 100, db: Db = None, as_json: Json =
 
 
 def register(app: typer.Typer) -> None:
-    app.add_typer(leagues_app)
+    app.add_typer(leagues_app, name="leagues")

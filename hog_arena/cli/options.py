@@ -9,9 +9,9 @@ from typing import Annotated, Any
 
 import typer
 
-from hog.rules import DEFAULT_RULES, RULE_SETS, UnknownRuleSet, get_rules
+from hog.rules import DEFAULT_RULES, UnknownRuleSet, get_rules
 
-__all__ = ["Rules", "Goal", "RecordedRules", "RecordedGoal", "RulesFilter", "GoalFilter", "Db", "Json", "emit", "default_rules", "env_rules", "check_recorded"]
+__all__ = ["Rules", "Goal", "RecordedRules", "RecordedGoal", "RulesFilter", "GoalFilter", "Db", "Json", "emit", "default_rules", "env_rules", "simulation_terms", "check_recorded"]
 
 
 #: The environment variable that changes the default rule set.
@@ -62,8 +62,7 @@ Rules = Annotated[
         "--rules",
         default_factory=default_rules,
         callback=_check_rules,
-        help=f"Rule set, by name or semester code (fa24): {', '.join(RULE_SETS)} "
-        f"(default {DEFAULT_RULES}; HOG_RULES overrides; `hog rules` lists them).",
+        help=f"Rule set or semester code, e.g. fa24 (default {DEFAULT_RULES}, or HOG_RULES; `hog rules` lists them).",
         show_default=False,
     ),
 ]
@@ -85,7 +84,7 @@ RecordedRules = Annotated[
     typer.Option(
         "--rules",
         callback=_check_given_rules,
-        help=f"Rule set: {', '.join(RULE_SETS)} (default: the one it was made with; another one is refused).",
+        help="Rule set (default: the one it was made with; another one is refused; `hog rules` lists them).",
         show_default=False,
     ),
 ]
@@ -109,6 +108,19 @@ GoalFilter = Annotated[
     int | None,
     typer.Option("--goal", callback=_check_given_goal, help="Only those of this goal.", show_default=False),
 ]
+
+
+def simulation_terms(method: str, games: int | None, seed: int | None, default_games: int) -> tuple[int, int]:
+    """(games, seed) for METHOD: as given (DEFAULT_GAMES and seed 0 if not)
+    for a simulation; --games or --seed with another method is refused, as
+    an option that would do nothing."""
+    if method == "simulate":
+        return (default_games if games is None else games), (0 if seed is None else seed)
+    given = [flag for flag, value in (("--games", games), ("--seed", seed)) if value is not None]
+    if given:
+        verb = "applies" if len(given) == 1 else "apply"
+        raise typer.BadParameter(f"{verb} only to --method simulate, not {method}", param_hint=given)
+    return 0, 0
 
 
 def check_recorded(what: str, rules: str, goal: int, given_rules: str | None, given_goal: int | None) -> None:

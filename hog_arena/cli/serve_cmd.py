@@ -46,7 +46,10 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
     ) -> None:
-        """Serve the web arena: leaderboards, strategies, uploads, games and a JSON API (/docs)."""
+        """Serve the web arena: leaderboards, strategies, uploads, games and a JSON API (/docs).
+
+        Example: hog serve --rules fa24 --port 8080
+        """
         import uvicorn
 
         from hog_arena.web.app import create_app

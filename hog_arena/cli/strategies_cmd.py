@@ -32,7 +32,10 @@ def _render(records: list[StrategyRecord], rules: str, goal: int, where: str) ->
 def register(app: typer.Typer) -> None:
     @app.command("strategies")
     def strategies_command(rules: Rules, goal: Goal = 100, db: Db = None, as_json: Json = False) -> None:
-        """List the strategies stored for --rules and --goal."""
+        """List the strategies stored for --rules and --goal.
+
+        Example: hog strategies --rules fa24
+        """
         from results.store import open_store
 
         with open_store(db, create=False) as store:

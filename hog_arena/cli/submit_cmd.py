@@ -63,7 +63,10 @@ def register(app: typer.Typer) -> None:
             str, typer.Option("--function", help="The strategy function in a .py file.")
         ] = "final_strategy",
     ) -> None:
-        """Check strategy files in a sandbox and store the valid ones."""
+        """Check strategy files in a sandbox and store the valid ones.
+
+        Example: hog submit hog.py --author ada
+        """
         from strategies.submission import check_file
 
         folder = path.is_dir()
