@@ -152,9 +152,9 @@ def add_to_league(
     anything is written: a league that does not exist, entries of another
     rule set or goal, and entries whose table is in the league already are
     refused (unless the league is still running, as an interrupted addition
-    leaves it: they are skipped, so the same command resumes). The new pairs are played even if the match cache holds some of
-    them (looking them up would read the whole league); storing keeps the
-    cached result."""
+    leaves it: they are skipped, so the same command resumes). The new pairs
+    are played even if the match cache holds some of them (looking them up
+    would read the whole league); storing keeps the cached result."""
     league = store.get_league(name, rules, goal)
     was_done = league.status == "done"
     present = {table.sha256: table for table in store.league_tables(league.id)}

@@ -142,7 +142,9 @@ def test_games_shows_its_real_default(capsys, monkeypatch, command, default):
     assert f"(default {default}; simulate only)" in line and "default: 0" not in line
 
 
-@pytest.mark.parametrize("command", [["league", "always_roll(4)", "always_roll(5)"], ["match", "always_roll(4)", "always_roll(5)"]])
+@pytest.mark.parametrize(
+    "command", [["league", "always_roll(4)", "always_roll(5)"], ["match", "always_roll(4)", "always_roll(5)"]]
+)
 @pytest.mark.parametrize("options", [["--games", "500"], ["--seed", "3"], ["--games", "500", "--seed", "3"]])
 def test_simulation_options_on_an_exact_method_are_refused(capsys, folder, command, options):
     code = main([*command, "--rules", "fa24", "--goal", "20", *options])

@@ -81,7 +81,11 @@ def test_match_text_output(capsys):
 @pytest.mark.parametrize(
     "args, code, words",
     [
-        (("match", "nonsense", "always_roll(6)", "--rules", "square_swine"), 1, ["unknown strategy 'nonsense'", "square_strategy"]),
+        (
+            ("match", "nonsense", "always_roll(6)", "--rules", "square_swine"),
+            1,
+            ["unknown strategy 'nonsense'", "square_strategy"],
+        ),
         (("match", "always_roll(6)", "always_roll(12)"), 1, ["n=12 is out of bounds 0..10"]),
         (("match", "os.system", "always_roll(6)"), 1, ["refused"]),
         (("match", "always_roll(6)", "always_roll(6)", "--method", "guess"), 2, ["exact, simulate"]),

@@ -150,7 +150,9 @@ def test_hog_leaderboard_json_shows_the_latest_finished_league(capsys, league_db
 def test_hog_leaderboard_picks_a_league_by_name_or_id_and_cuts_at_top(capsys, league_db):
     path, old, _ = league_db
     for key in ("old", str(old.id)):
-        code, out, _ = run(capsys, "leaderboard", "--db", str(path), "--rules", RULES, "--league", key, "--json", "--top", "1")
+        code, out, _ = run(
+            capsys, "leaderboard", "--db", str(path), "--rules", RULES, "--league", key, "--json", "--top", "1"
+        )
         data = json.loads(out)
         assert code == 0 and data["league"]["name"] == "old"
         # P beat nobody (0.1 each); Q beat P and lost to R; R beat both

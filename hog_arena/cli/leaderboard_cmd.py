@@ -89,7 +89,9 @@ def register(app: typer.Typer) -> None:
         db: Db = None,
         as_json: Json = False,
         league: str | None = typer.Option(
-            None, "--league", help="League name or id (default: the pinned one, else the one finished or updated last; `hog leagues`)."
+            None,
+            "--league",
+            help="League name or id (default: the pinned one, else the one finished or updated last; `hog leagues`).",
         ),
         top: int | None = typer.Option(None, "--top", min=1, help="Show only the first N rows."),
         as_csv: bool = typer.Option(False, "--csv", help="Print the rows as CSV on stdout."),

@@ -11,7 +11,6 @@ from hog_arena.cli.options import Db, Goal, Json, Rules, emit, simulation_terms
 from hog_arena.cli.strategy_io import SPEC_HELP, resolve
 from hog_arena.cli.text import say
 
-
 #: Dice streams of a simulated match unless --games says otherwise.
 GAMES = 100_000
 
@@ -45,7 +44,9 @@ def register(app: typer.Typer) -> None:
         ] = None,
         seed: Annotated[
             int | None,
-            typer.Option("--seed", min=0, help="Seed of the simulated dice (default 0; simulate only).", show_default=False),
+            typer.Option(
+                "--seed", min=0, help="Seed of the simulated dice (default 0; simulate only).", show_default=False
+            ),
         ] = None,
     ) -> None:
         """Win rate of A against B: the mean of A's chances moving first and second.

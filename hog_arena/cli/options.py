@@ -11,7 +11,21 @@ import typer
 
 from hog.rules import DEFAULT_RULES, UnknownRuleSet, get_rules
 
-__all__ = ["Rules", "Goal", "RecordedRules", "RecordedGoal", "RulesFilter", "GoalFilter", "Db", "Json", "emit", "default_rules", "env_rules", "simulation_terms", "check_recorded"]
+__all__ = [
+    "Rules",
+    "Goal",
+    "RecordedRules",
+    "RecordedGoal",
+    "RulesFilter",
+    "GoalFilter",
+    "Db",
+    "Json",
+    "emit",
+    "default_rules",
+    "env_rules",
+    "simulation_terms",
+    "check_recorded",
+]
 
 
 #: The environment variable that changes the default rule set.
