@@ -30,6 +30,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     select,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, defer, mapped_column
@@ -145,6 +146,8 @@ class League(Base):
     status: Mapped[str] = mapped_column(String(10), default="running")
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: The league leaderboards of its rule set and goal show (at most one is).
+    pinned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class LeagueEntry(Base):

@@ -73,7 +73,10 @@ def register(app: typer.Typer) -> None:
             int, typer.Option("--max-connections", min=1, help="Connections open at once; more are closed.")
         ] = 512,
     ) -> None:
-        """Serve the web arena: leaderboards, strategies, uploads, games and a JSON API (/docs)."""
+        """Serve the web arena: leaderboards, strategies, uploads, games and a JSON API (/docs).
+
+        Example: hog serve --rules fa24 --port 8080
+        """
         from hog_arena.web.app import create_app
         from hog_arena.web.server import ServerLimits, listen, make_server
 

@@ -65,6 +65,8 @@ def register(app: typer.Typer) -> None:
         """List the strategies stored for --rules and --goal, with their ids.
 
         hog strategies remove NAME and hog strategies rename OLD NEW change them.
+
+        Example: hog strategies --rules fa24
         """
         if ctx.invoked_subcommand is not None:
             return
