@@ -40,8 +40,22 @@ ORDER = [
     ("leagues", "unpin"),
     ("evolve",),
     ("evolve-plot",),
+    ("strategies", "rename"),
+    ("strategies", "remove"),
+    ("contest", "create"),
+    ("contest", "roster"),
+    ("contest",),
+    ("contest", "list"),
+    ("contest", "show"),
+    ("contest", "worker"),
+    ("contest", "extend"),
+    ("contest", "close"),
+    ("contest", "export"),
+    ("contest", "import"),
 ]
 NOT_RUN = {
+    ("contest", "submit"): "it sends the file to a contest server (tests/test_contest_server.py submits to one)",
+    ("contest", "disqualify"): "it needs an entry in the contest (tests/test_contest_store.py disqualifies one)",
     ("play",): "interactive: it waits for a player at the keyboard (tests/test_play_cli.py plays it)",
     ("serve",): "a server that runs until it is stopped (tests/test_web_*.py serve the same app)",
 }
@@ -80,11 +94,18 @@ def run(capsys, line: str) -> None:
 
 @pytest.fixture
 def folder(tmp_path, monkeypatch) -> Path:
-    """A class folder: a student's hog.py, the default database, no HOG_* settings."""
+    """A class folder: a student's hog.py (also in subs/ada/, and another in
+    subs/bob/), a contest roster, the default database, no HOG_* settings."""
     monkeypatch.chdir(tmp_path)
     for variable in ("HOG_DB", "HOG_RULES"):
         monkeypatch.delenv(variable, raising=False)
     (tmp_path / "hog.py").write_bytes(STUDENT.read_bytes())
+    (tmp_path / "subs" / "ada").mkdir(parents=True)
+    (tmp_path / "subs" / "ada" / "hog.py").write_bytes(STUDENT.read_bytes())
+    (tmp_path / "subs" / "bob").mkdir()
+    bob = "def final_strategy(score, opponent_score):\n    return 5 if score < 50 else 3\n"
+    (tmp_path / "subs" / "bob" / "hog.py").write_text(bob)
+    (tmp_path / "roster.csv").write_text("email,team\nada@example.edu,pigs\nbob@example.edu,pigs\n")
     return tmp_path
 
 

@@ -96,6 +96,8 @@ def register(app: typer.Typer) -> None:
         as a SPEC by its name or its id (12 or #12).
 
         Example: hog submit hog.py --author ada
+
+        Example: hog submit subs/
         """
         from strategies.submission import check_file
 
