@@ -91,6 +91,7 @@ COURSE_STRATEGIES: dict[str, CourseStrategies] = {
     "sp20": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP),
     "fa19": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
     "su19": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
+    "sp19": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
     "fa18": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
     "su18": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP_UNGUARDED, 4),
     "sp18": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),

@@ -113,6 +113,16 @@ RULE_SOURCE: dict[str, tuple[str, str, str, str]] = {
         "",
     ),
     "su19": ("", _MIN_DIGIT, _SWAP.format(f"int(str(score)[0]) == {_ONES}"), ""),
+    "sp19": (
+        "",
+        f"    return 1 + min({_TENS}, {_ONES})",
+        "    mine, theirs = score, opponent_score\n"
+        "    while mine > 0 and theirs > 0:\n"
+        "        if mine % 10 == theirs % 10:\n"
+        "            return opponent_score, score, False\n"
+        "        mine, theirs = mine // 10, theirs // 10\n" + _KEEP,
+        "",
+    ),
     "fa18": (
         "",
         f"    return max(1, 2 * ({_TENS}) - {_ONES})",

@@ -140,7 +140,7 @@ RULE_STRATEGIES = {
     "pigs_on_prime": points_rule_strategy("pigs_on_prime"),
     "hefty_hogs": points_rule_strategy("hefty_hogs"),
     "su21": points_rule_strategy("su21"),
-    **{name: swap_strategy(name) for name in ("su20", "sp20", "fa19", "su19", "fa18", "sp18", "fa17")},
+    **{name: swap_strategy(name) for name in ("su20", "sp20", "fa19", "sp19", "su19", "fa18", "sp18", "fa17")},
     "su18": swap_strategy("su18", avoid_harmful=False),
 }
 

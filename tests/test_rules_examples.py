@@ -37,6 +37,8 @@ ZERO_DICE = [
     ("su18", 0, 47, 9),
     ("fa18", 0, 47, 1),
     ("fa18", 0, 71, 13),
+    ("sp19", 0, 47, 5),
+    ("sp19", 0, 0, 1),
     ("su19", 0, 35, 7),
     ("su19", 0, 9, 10),
     ("fa19", 0, 35, 7),
@@ -110,6 +112,10 @@ def test_su21_more_boar_examples(score, opponent, extra):
         ("su18", 13, 13, False),
         ("fa18", 13, 75, True),
         ("fa18", 13, 76, False),
+        ("sp19", 117, 14, True),  # tens
+        ("sp19", 20, 30, True),  # ones
+        ("sp19", 108, 7, False),
+        ("sp19", 20, 0, False),  # 0 has no digits
         ("su19", 123, 41, True),
         ("su19", 7, 18, False),
         ("fa19", 23, 32, True),
@@ -168,6 +174,7 @@ def test_feral_hogs_points_above_12_are_one_memory():
         ("sp26", "sus_fuss"),
         ("fa23", "sus_fuss"),
         ("su20", "su20"),
+        ("SP19", "sp19"),
         ("fa22", "square_swine"),
         ("sp23", "square_swine"),
         ("su23", "fuzzy_factors"),
@@ -184,7 +191,7 @@ def test_semester_codes(code, name):
 
 
 def test_every_rule_set_has_semesters_and_wording():
-    assert len(RULE_SETS) == 18
+    assert len(RULE_SETS) == 19
     assert set(SEMESTERS.values()) == set(RULE_SETS)
     for rules in RULE_SETS.values():
         assert rules.semesters and rules.zero_dice_rule and rules.after_turn_rule

@@ -1,7 +1,7 @@
 """The course's API: one module per rule set, as the CS 61A ``hog.py`` of
 that semester named things.
 
-``hog.cs61a.<rule set>`` (one for each of the eighteen rule sets of
+``hog.cs61a.<rule set>`` (one for each semester's rule set of
 ``hog.rules``, e.g. ``sus_fuss``, ``square_swine``, ``fa19``) each offer the
 course's functions with that semester's parameter names, defaults,
 assertions and printed texts. Rules come from ``hog.rules``; the modules

@@ -1,4 +1,4 @@
-"""The eight course modules of the Free Bacon / Swine Swap years (``fa17``
+"""The nine course modules of the Free Bacon / Swine Swap years (``fa17``
 to ``su20``), written once.
 
 The years' ``hog.py`` files are one file with a few differences: the Free
@@ -41,6 +41,7 @@ from hog.rules.after_turn import (
     swap_ones_difference,
     swap_ones_tens,
     swap_power_of_three,
+    swap_same_place_digit,
     swapping,
 )
 from hog.rules.zero_dice import (
@@ -49,6 +50,7 @@ from hog.rules.zero_dice import (
     bacon_largest_digit,
     bacon_min_digit,
     bacon_product,
+    bacon_smaller_digit,
     bacon_tens_minus_ones,
     bacon_twice_tens,
 )
@@ -186,7 +188,7 @@ def announce_lead_changes(previous_leader: int | None = None) -> Commentary:
 
 
 def gain_in_points_parenthesised(gain: int, who: int) -> str:
-    """The record-gain announcement of sp20, fa19, su19, fa18 and su18.
+    """The record-gain announcement of sp20, fa19, sp19, su19, fa18 and su18.
 
     >>> gain_in_points_parenthesised(1, 0)
     "1 point(s)! That's the biggest gain yet for Player 0"
@@ -276,12 +278,13 @@ YEAR_NAMES = """
 
 _SCORES = ("score0", "score1")
 
-#: The eight years, as COURSE_APIS.md tells them apart.
+#: The nine years, as COURSE_APIS.md tells them apart.
 YEARS = {
     "fa17": Year(bacon_largest_digit, swap_multiples, "80.4%", swap_names=_SCORES, wording=gain_in_point_or_points),
     "sp18": Year(bacon_difference, swap_multiples, "79.3%", swap_names=_SCORES, wording=gain_in_point_or_points),
     "su18": Year(bacon_product, swap_ones_tens, "79.9%", swap_names=_SCORES, harmful_swaps=False),
     "fa18": Year(bacon_twice_tens, swap_digit_difference, "82.6%"),
+    "sp19": Year(bacon_smaller_digit, swap_same_place_digit, "81.3%"),
     "su19": Year(bacon_min_digit, swap_leading_ones, "85.2%"),
     "fa19": Year(bacon_min_digit, swap_leading_times_ones, "76.5%", feral_hogs=True),
     "sp20": Year(bacon_cube, swap_power_of_three, "84.3%", num_rolls=6, feral_hogs=True),

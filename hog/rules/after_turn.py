@@ -53,6 +53,7 @@ __all__ = [
     "swap_digit_difference",
     "swap_leading_ones",
     "swap_leading_times_ones",
+    "swap_same_place_digit",
     "swap_power_of_three",
     "swap_ones_difference",
     "swapping",
@@ -311,6 +312,22 @@ def swap_leading_times_ones(score: int, opponent_score: int) -> bool:
     (True, False, True)
     """
     return leading_digit(score) * ones(score) == leading_digit(opponent_score) * ones(opponent_score)
+
+
+def swap_same_place_digit(score: int, opponent_score: int) -> bool:
+    """sp19: the two scores have an equal digit in the same place value,
+    compared from the ones digit up while both still have digits (0 has none).
+
+    >>> swap_same_place_digit(117, 14), swap_same_place_digit(20, 30)
+    (True, True)
+    >>> swap_same_place_digit(108, 7), swap_same_place_digit(20, 0), swap_same_place_digit(0, 0)
+    (False, False, False)
+    """
+    while score > 0 and opponent_score > 0:
+        if score % 10 == opponent_score % 10:
+            return True
+        score, opponent_score = score // 10, opponent_score // 10
+    return False
 
 
 def swap_power_of_three(score: int, opponent_score: int) -> bool:

@@ -192,6 +192,13 @@ _ALL = (
         None,
     ),
     _swap_years(
+        "sp19",
+        zero.bacon_smaller_digit,
+        after.swap_same_place_digit,
+        "Free Bacon (1 + smaller digit); swap when the scores share a digit in the same place",
+        None,
+    ),
+    _swap_years(
         "fa18",
         zero.bacon_twice_tens,
         after.swap_digit_difference,

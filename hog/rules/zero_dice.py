@@ -26,6 +26,7 @@ __all__ = [
     "bacon_product",
     "bacon_twice_tens",
     "bacon_min_digit",
+    "bacon_smaller_digit",
     "bacon_cube",
     "bacon_tens_minus_ones",
 ]
@@ -214,6 +215,15 @@ def bacon_min_digit(opponent_score: int) -> int:
     (7, 10)
     """
     return 10 - min(tens(opponent_score), ones(opponent_score))
+
+
+def bacon_smaller_digit(opponent_score: int) -> int:
+    """Free Bacon (sp19): 1 plus the smaller of the two digits.
+
+    >>> bacon_smaller_digit(47), bacon_smaller_digit(9), bacon_smaller_digit(0), bacon_smaller_digit(88)
+    (5, 1, 1, 9)
+    """
+    return 1 + min(tens(opponent_score), ones(opponent_score))
 
 
 def bacon_cube(opponent_score: int) -> int:
