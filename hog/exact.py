@@ -16,10 +16,11 @@ Tables are ``goal x goal`` arrays of dice counts 0..10,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from math import comb
 
 import numpy as np
 
@@ -27,6 +28,7 @@ from hog import kernels, state_kernels
 from hog.dice_counts import first_bad_count
 from hog.game import MAX_ROLLS
 from hog.rules import RuleSet, get_rules
+from hog.rules.dice_rules import pig_out
 
 __all__ = [
     "CompiledRules",
@@ -56,8 +58,18 @@ class CompiledRules:
       ``[score after the turn's points and bonus, opponent_score]``: the
       after-turn rule's result, for scores up to ``goal - 1 + max_points +
       max_bonus``;
-    * ``dice_probabilities[num_rolls, points]``: the exact chance of scoring
-      POINTS by rolling NUM_ROLLS dice (row 0 is unused);
+    * ``dice_chances[kind, num_rolls, points]``: the exact chance of scoring
+      POINTS (the points rule applied) by rolling NUM_ROLLS dice of kind
+      KIND (row 0 is unused); kind 0 is the game's dice, the others are
+      those the rules pick at some states (Hog Wild), ``kind_sides[kind]``
+      their sides and ``dice_kind[score, opponent_score]`` the dice of each
+      state; ``dice_probabilities`` is ``dice_chances[0]``;
+    * ``points_bounds[kind, num_rolls]``: (the lowest possible points, the
+      next lowest, the highest), so that the kernels visit one lone value
+      and one contiguous range;
+    * ``roll_table[num_rolls, ones, rest]``: the points (points rule
+      applied) of rolling NUM_ROLLS dice with ONES 1s and the others summing
+      to REST, for the simulator;
     * ``bonus[previous, num_rolls]`` and ``remember[num_rolls, points]``:
       the memory's bonus and what a player remembers (one memory value and
       no bonus in rule sets without memory);
@@ -78,7 +90,11 @@ class CompiledRules:
     after_score: np.ndarray
     after_opponent: np.ndarray
     after_extra: np.ndarray
-    dice_probabilities: np.ndarray
+    dice_chances: np.ndarray
+    dice_kind: np.ndarray
+    kind_sides: np.ndarray
+    points_bounds: np.ndarray
+    roll_table: np.ndarray
     bonus: np.ndarray
     remember: np.ndarray
     cyclic: bool
@@ -87,6 +103,12 @@ class CompiledRules:
     link_entry: np.ndarray
     link_state: np.ndarray
     link_same: np.ndarray
+
+    @property
+    def dice_probabilities(self) -> np.ndarray:
+        """``dice_probabilities[num_rolls, points]``: the chances of the game's dice."""
+        chances: np.ndarray = self.dice_chances[0]
+        return chances
 
     @property
     def full_state(self) -> bool:
@@ -107,12 +129,14 @@ class CompiledRules:
         """The arrays the full-state kernels take, in their order."""
         return (
             self.zero_points,
-            self.dice_probabilities,
+            self.dice_chances,
             self.after_score,
             self.after_opponent,
             self.after_extra,
             self.bonus,
             self.remember,
+            self.dice_kind,
+            self.points_bounds,
         )
 
     @property
@@ -120,18 +144,31 @@ class CompiledRules:
         """The arrays the score-only exact kernels take, in their order."""
         return (
             self.zero_points,
-            self.dice_probabilities,
+            self.dice_chances,
             self.finished,
             self.link_start,
             self.link_entry,
             self.link_state,
             self.link_same,
+            self.dice_kind,
+            self.points_bounds,
         )
 
     @property
     def game_arrays(self) -> tuple[np.ndarray, ...]:
         """The arrays the simulation kernels take, in their order."""
-        return (self.zero_points, self.after_score, self.after_opponent, self.after_extra, self.bonus, self.remember)
+        return (
+            self.zero_points,
+            self.after_score,
+            self.after_opponent,
+            self.after_extra,
+            self.bonus,
+            self.remember,
+            self.dice_kind,
+            self.kind_sides,
+            (np.uint64(1 << 32) % self.kind_sides).astype(np.uint64),
+            self.roll_table,
+        )
 
 
 @dataclass(frozen=True)
@@ -184,26 +221,62 @@ class Solution:
         return self.policy is None or self.policy.shape[2:] == (1, 1)
 
 
-def points_distribution(num_rolls: int, sides: int) -> list[Fraction]:
+def points_distribution(
+    num_rolls: int, sides: int, roll_points: Callable[[Sequence[int]], int] = pig_out
+) -> list[Fraction]:
     """The exact chance of each number of points (the list index) when rolling
-    NUM_ROLLS >= 1 dice of SIDES sides, a turn with any 1 scoring exactly 1.
+    NUM_ROLLS >= 1 dice of SIDES sides scored by ROLL_POINTS (by default a
+    turn with any 1 scores exactly 1), which is called once for each number
+    of 1s and sum of the other outcomes (``hog.rules.dice_rules``).
 
     >>> [str(p) for p in points_distribution(1, 6)]
     ['0', '1/6', '1/6', '1/6', '1/6', '1/6', '1/6']
     >>> str(points_distribution(2, 6)[1]), str(points_distribution(2, 6)[12])
     ('11/36', '1/36')
+    >>> from hog.rules.dice_rules import pig_out_counting_ones
+    >>> [str(p) for p in points_distribution(2, 4, pig_out_counting_ones)[:3]]
+    ['0', '3/8', '1/16']
     """
-    ways = [1]  # ways[k]: sequences of dice, none a 1, summing to k
+    chances: dict[int, Fraction] = {}
+    outcomes = sides**num_rolls
+    for ones, rest, count in _ones_and_rest(num_rolls, sides):
+        points = roll_points(_outcomes_of(num_rolls, ones, rest))
+        chances[points] = chances.get(points, Fraction(0)) + Fraction(comb(num_rolls, ones) * count, outcomes)
+    if min(chances) < 0:
+        raise ValueError(f"rolling {num_rolls} dice scores {min(chances)} points; expected at least 0")
+    listed = [Fraction(0)] * (max(max(chances), num_rolls * sides) + 1)
+    for points, chance in chances.items():
+        listed[points] = chance
+    return listed
+
+
+def _ones_and_rest(num_rolls: int, sides: int) -> list[tuple[int, int, int]]:
+    """(1s, sum of the other outcomes, the ways the others make that sum) of
+    NUM_ROLLS dice of SIDES sides (the 1s' places not counted)."""
+    ways = [[1]]  # ways[m][k]: sequences of m dice, none a 1, summing to k
     for _ in range(num_rolls):
-        longer = [0] * (len(ways) + sides)
-        for total, count in enumerate(ways):
+        longer = [0] * (len(ways[-1]) + sides)
+        for total, count in enumerate(ways[-1]):
             for face in range(2, sides + 1):
                 longer[total + face] += count
-        ways = longer
-    outcomes = sides**num_rolls
-    chances = [Fraction(count, outcomes) for count in ways]
-    chances[1] += Fraction(outcomes - (sides - 1) ** num_rolls, outcomes)
-    return chances[: num_rolls * sides + 1]
+        ways.append(longer)
+    return [
+        (num_rolls - others, rest, count)
+        for others in range(num_rolls, -1, -1)
+        for rest, count in enumerate(ways[others])
+        if count
+    ]
+
+
+def _outcomes_of(num_rolls: int, ones: int, rest: int) -> list[int]:
+    """One sequence of NUM_ROLLS outcomes with ONES 1s, the others (each at
+    least 2) summing to REST."""
+    others = num_rolls - ones
+    faces = [2] * others
+    extra = rest - 2 * others
+    for i in range(others):
+        faces[i] += extra // others + (1 if i < extra % others else 0)
+    return [1] * ones + faces
 
 
 def compile_rules(rules: RuleSet | str, goal: int = 100, sides: int = 6) -> CompiledRules:
@@ -221,11 +294,23 @@ def compile_rules(rules: RuleSet | str, goal: int = 100, sides: int = 6) -> Comp
 
 @lru_cache(maxsize=64)
 def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
-    zero_points = np.array([[rules.zero_dice(s, o) for o in range(goal)] for s in range(goal)], dtype=np.int64)
+    points_rule = rules.turn_points or (lambda points: points)
+    zero_points = np.array(
+        [[points_rule(rules.zero_dice(s, o)) for o in range(goal)] for s in range(goal)], dtype=np.int64
+    )
     if zero_points.min() < 0:
         s, o = (int(i) for i in np.argwhere(zero_points < 0)[0])
         raise ValueError(f"rule set {rules.name}: rolling zero dice at scores ({s}, {o}) scores less than 0 points")
-    max_points = max(MAX_ROLLS * sides, int(zero_points.max()))
+    state_sides = np.array([[rules.dice_sides(s, o, sides) for o in range(goal)] for s in range(goal)])
+    kind_sides = np.array([sides, *sorted(set(np.unique(state_sides).tolist()) - {sides})], dtype=np.uint64)
+    others = np.searchsorted(kind_sides[1:], state_sides.astype(np.uint64)) + 1
+    dice_kind = np.where(state_sides == sides, 0, others)
+    chances = [
+        [_final_chances(rules, n, int(kind), points_rule) if n else {} for n in range(MAX_ROLLS + 1)]
+        for kind in kind_sides
+    ]
+    roll_most = max(max(row[n]) for row in chances for n in range(1, MAX_ROLLS + 1))
+    max_points = max(MAX_ROLLS * int(kind_sides.max()), roll_most, int(zero_points.max()))
     bonus, remember = _memory_arrays(rules, max_points)
     rows = goal + max_points + int(bonus.max())
     results = [[rules.after_turn(s, o) for o in range(goal)] for s in range(rows)]
@@ -235,10 +320,16 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
     cyclic = bool(zero_points.min() == 0)
     _check_after_turn(rules.name, goal, after_score, after_opponent, scores_zero=cyclic)
 
-    dice_probabilities = np.zeros((MAX_ROLLS + 1, MAX_ROLLS * sides + 1))
-    for num_rolls in range(1, MAX_ROLLS + 1):
-        chances = points_distribution(num_rolls, sides)
-        dice_probabilities[num_rolls, : len(chances)] = [float(p) for p in chances]
+    dice_chances = np.zeros((len(kind_sides), MAX_ROLLS + 1, max_points + 1))
+    points_bounds = np.zeros((len(kind_sides), MAX_ROLLS + 1, 3), dtype=np.int64)
+    points_bounds[:, 0] = (0, 1, 0)
+    for kind, row in enumerate(chances):
+        for num_rolls in range(1, MAX_ROLLS + 1):
+            for points, chance in row[num_rolls].items():
+                dice_chances[kind, num_rolls, points] = float(chance)
+            support = sorted(points for points, chance in row[num_rolls].items() if chance)
+            low = support[1] if len(support) > 1 else support[0] + 1
+            points_bounds[kind, num_rolls] = (support[0], low, support[-1])
     full_state = bonus.shape[0] > 1 or cyclic
     links = _NO_LINKS if full_state else _outcome_links(goal, after_score, after_opponent, after_extra)
     compiled = CompiledRules(
@@ -250,7 +341,11 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
         after_score=after_score,
         after_opponent=after_opponent,
         after_extra=after_extra,
-        dice_probabilities=dice_probabilities,
+        dice_chances=dice_chances,
+        dice_kind=np.ascontiguousarray(dice_kind, dtype=np.int64),
+        kind_sides=kind_sides,
+        points_bounds=points_bounds,
+        roll_table=_roll_table(rules, int(kind_sides.max()), points_rule),
         bonus=bonus,
         remember=remember,
         cyclic=cyclic,
@@ -259,6 +354,26 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
     for array in (*compiled.exact_arrays, *compiled.state_arrays, *compiled.game_arrays):
         array.setflags(write=False)
     return compiled
+
+
+def _final_chances(
+    rules: RuleSet, num_rolls: int, sides: int, points_rule: Callable[[int], int]
+) -> dict[int, Fraction]:
+    """{points: chance} of rolling NUM_ROLLS SIDES-sided dice under RULES, the points rule applied."""
+    final: dict[int, Fraction] = {}
+    for points, chance in enumerate(points_distribution(num_rolls, sides, rules.roll_points)):
+        if chance:
+            final[points_rule(points)] = final.get(points_rule(points), Fraction(0)) + chance
+    return final
+
+
+def _roll_table(rules: RuleSet, sides: int, points_rule: Callable[[int], int]) -> np.ndarray:
+    """``roll_table[num_rolls, ones, rest]`` (see ``CompiledRules``) for dice of up to SIDES sides."""
+    table = np.zeros((MAX_ROLLS + 1, MAX_ROLLS + 1, MAX_ROLLS * sides + 1), dtype=np.int64)
+    for num_rolls in range(1, MAX_ROLLS + 1):
+        for ones, rest, _ in _ones_and_rest(num_rolls, sides):
+            table[num_rolls, ones, rest] = points_rule(rules.roll_points(_outcomes_of(num_rolls, ones, rest)))
+    return table
 
 
 _NO_LINKS = {

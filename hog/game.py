@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hog.commentary import Commentary, silence
-from hog.dice import Dice, six_sided
+from hog.dice import Dice, make_fair_dice, six_sided
 from hog.rules import RuleSet, State, get_rules
+from hog.rules.dice_rules import pig_out
 
 Strategy = Callable[[int, int], int]
 #: ``turn(num_rolls, score, opponent_score) -> (score, opponent_score, extra_turn)``
@@ -48,8 +49,7 @@ def roll_dice(num_rolls: int, dice: Dice = six_sided) -> int:
     """
     assert type(num_rolls) is int, "num_rolls must be an integer."
     assert num_rolls > 0, "Must roll at least once."
-    outcomes = [dice() for _ in range(num_rolls)]
-    return 1 if 1 in outcomes else sum(outcomes)
+    return pig_out([dice() for _ in range(num_rolls)])
 
 
 def assert_num_rolls(num_rolls: object) -> None:
@@ -60,19 +60,21 @@ def assert_num_rolls(num_rolls: object) -> None:
 
 
 def take_turn(num_rolls: int, score: int, opponent_score: int, rules: RuleSet | str, dice: Dice = six_sided) -> int:
-    """Points scored by rolling NUM_ROLLS dice (0: the zero-dice rule, which
-    may read both scores), before any bonus or after-turn rule.
+    """Points scored by rolling NUM_ROLLS dice (the rule set's roll rule; 0:
+    the zero-dice rule, which may read both scores), before any points rule,
+    bonus or after-turn rule.
 
     >>> from hog.dice import make_test_dice
     >>> take_turn(0, 0, 46, "square_swine"), take_turn(2, 0, 0, "square_swine", make_test_dice(3))
     (5, 6)
-    >>> take_turn(0, 21, 46, "sus_fuss")
-    9
+    >>> take_turn(0, 21, 46, "sus_fuss"), take_turn(3, 0, 0, "sp17", make_test_dice(1, 1, 4))
+    (9, 2)
     """
     assert_num_rolls(num_rolls)
+    rules = get_rules(rules)
     if num_rolls == 0:
-        return get_rules(rules).zero_dice(score, opponent_score)
-    return roll_dice(num_rolls, dice)
+        return rules.zero_dice(score, opponent_score)
+    return rules.roll_points([dice() for _ in range(num_rolls)])
 
 
 def checked_num_rolls(strategy: Strategy, score: int, opponent_score: int) -> int:
@@ -121,14 +123,17 @@ def play(
     goal: int = GOAL,
     say: Commentary = silence,
     max_turns: int | None = None,
+    dice_of: Callable[[int], Dice] = make_fair_dice,
 ) -> tuple[int, int]:
     """Play a game of Hog under RULES; return the final scores (score0, score1).
 
     Each turn: the mover's strategy is called once, the dice NUM_ROLLS times
     (or the zero-dice rule), then ``RuleSet.next_state`` adds the points and
     any memory bonus, applies the after-turn rule and updates the memory.
-    With MAX_TURNS, a game still going after that many turns stops there
-    (``hefty_hogs`` can loop forever).
+    DICE is the game's die; where the rules pick other dice for a turn
+    (sp17's Hog Wild) the die is ``DICE_OF(sides)``. With MAX_TURNS, a game
+    still going after that many turns stops there (``hefty_hogs`` can loop
+    forever).
 
     >>> from hog.dice import make_test_dice
     >>> play(lambda s, o: 5, lambda s, o: 5, "square_swine", dice=make_test_dice(4), goal=30)
@@ -143,7 +148,8 @@ def play(
     while max(state.scores) < goal and (max_turns is None or turns < max_turns):
         score, opponent_score = state.mover_scores()
         num_rolls = checked_num_rolls(strategies[state.who], score, opponent_score)
-        points = take_turn(num_rolls, score, opponent_score, rules, dice)
+        sides = rules.turn_dice(score, opponent_score) if rules.turn_dice else None
+        points = take_turn(num_rolls, score, opponent_score, rules, dice if sides is None else dice_of(sides))
         state = rules.next_state(state, num_rolls, points).state
         say = say(*state.scores)
         turns += 1

@@ -80,13 +80,12 @@ def _analyse(
     One function does it all, with no calls in the loops: numba pays for
     every array passed to a function there.
     """
-    zero_points, dice_probabilities, finished, link_start, link_entry, link_state, link_same = rule_arrays
+    zero_points, dice_chances, finished, link_start, link_entry, link_state, link_same, dice_kind, bounds = rule_arrays
     outcomes, values, table, choices = work
     goal = tables.shape[1]
     states = goal * goal
     plane = finished.shape[0]
     row = plane // goal
-    sides = (dice_probabilities.shape[1] - 1) // MAX_ROLLS
     outcomes[:plane] = finished
     outcomes[plane:] = finished
     for total in range(2 * goal - 2, -1, -1):
@@ -101,16 +100,23 @@ def _analyse(
                 if mover == 0 and optimise:
                     lowest, highest = 0, MAX_ROLLS
                 at = mover * plane + opponent * row + score
+                kind = dice_kind[score, opponent]
                 best = -1.0
                 for num_rolls in range(lowest, highest + 1):
                     if num_rolls == 0:
                         value = outcomes[at + zero_points[score, opponent]]
                     else:
-                        value = dice_probabilities[num_rolls, 1] * outcomes[at + 1]
+                        # The lone lowest points (Pig Out), then one contiguous range.
+                        lone, low, high = (
+                            bounds[kind, num_rolls, 0],
+                            bounds[kind, num_rolls, 1],
+                            bounds[kind, num_rolls, 2],
+                        )
+                        value = dice_chances[kind, num_rolls, lone] * outcomes[at + lone]
                         # Unsigned indices: no negative-index wrap-around, so the loop vectorises.
                         base = np.uint64(at)
-                        for points in range(np.uint64(2 * num_rolls), np.uint64(sides * num_rolls + 1)):
-                            value += dice_probabilities[num_rolls, points] * outcomes[base + points]
+                        for points in range(np.uint64(low), np.uint64(high + 1)):
+                            value += dice_chances[kind, num_rolls, points] * outcomes[base + points]
                     choices[num_rolls] = value
                     best = max(best, value)
                 chosen = lowest
@@ -208,14 +214,23 @@ def _play(
     first: npt.NDArray[np.int8],
     second: npt.NDArray[np.int8],
     rule_arrays: tuple[npt.NDArray[Any], ...],
-    sides: np.uint64,
-    reject_below: np.uint64,
     key: np.uint64,
 ) -> tuple[int, int]:
     """One game, FIRST's table moving first, dice from stream KEY: final
     (score0, score1), or the scores after MAX_TURNS turns of a game that has
     not ended. RULE_ARRAYS is ``CompiledRules.game_arrays``."""
-    zero_points, after_score, after_opponent, after_extra, bonus, remember = rule_arrays
+    (
+        zero_points,
+        after_score,
+        after_opponent,
+        after_extra,
+        bonus,
+        remember,
+        dice_kind,
+        kind_sides,
+        kind_reject,
+        roll_table,
+    ) = rule_arrays
     goal = first.shape[0]
     score0 = 0
     score1 = 0
@@ -235,8 +250,10 @@ def _play(
         if num_rolls == 0:
             points = zero_points[score, opponent]
         else:
-            points = 0
-            pig_out = False
+            kind = dice_kind[score, opponent]
+            sides, reject_below = kind_sides[kind], kind_reject[kind]
+            ones = 0
+            rest = 0
             for _ in range(num_rolls):
                 while True:
                     state += GAMMA
@@ -244,10 +261,11 @@ def _play(
                     if (product & _LOW32) >= reject_below:
                         break
                 outcome = np.int64(product >> _S32) + 1
-                points += outcome
-                pig_out = pig_out or outcome == 1
-            if pig_out:
-                points = 1
+                if outcome == 1:
+                    ones += 1
+                else:
+                    rest += outcome
+            points = roll_table[num_rolls, ones, rest]
         after = score + points + bonus[previous, num_rolls]
         extra = after_extra[after, opponent]
         score, opponent = after_score[after, opponent], after_opponent[after, opponent]
@@ -265,8 +283,6 @@ def simulate_wins(
     table_a: npt.NDArray[np.int8],
     table_b: npt.NDArray[np.int8],
     rule_arrays: tuple[npt.NDArray[Any], ...],
-    sides: np.uint64,
-    reject_below: np.uint64,
     seed_key: np.uint64,
     games: int,
 ) -> tuple[int, int, int]:
@@ -280,9 +296,9 @@ def simulate_wins(
     both_wins = 0
     for game in prange(games):
         key = game_key(seed_key, game)
-        score0, score1 = _play(table_a, table_b, rule_arrays, sides, reject_below, key)
+        score0, score1 = _play(table_a, table_b, rule_arrays, key)
         won_first = 1 if score0 >= table_a.shape[0] and score0 > score1 else 0
-        score0, score1 = _play(table_b, table_a, rule_arrays, sides, reject_below, key)
+        score0, score1 = _play(table_b, table_a, rule_arrays, key)
         won_second = 1 if score1 >= table_a.shape[0] and score1 > score0 else 0
         first_wins += won_first
         second_wins += won_second
@@ -295,8 +311,6 @@ def simulate_scores(
     table_a: npt.NDArray[np.int8],
     table_b: npt.NDArray[np.int8],
     rule_arrays: tuple[npt.NDArray[Any], ...],
-    sides: np.uint64,
-    reject_below: np.uint64,
     seed_key: np.uint64,
     games: int,
 ) -> npt.NDArray[np.int64]:
@@ -305,6 +319,6 @@ def simulate_scores(
     out = np.empty((games, 2, 2), dtype=np.int64)
     for game in prange(games):
         key = game_key(seed_key, game)
-        out[game, 0, 0], out[game, 0, 1] = _play(table_a, table_b, rule_arrays, sides, reject_below, key)
-        out[game, 1, 0], out[game, 1, 1] = _play(table_b, table_a, rule_arrays, sides, reject_below, key)
+        out[game, 0, 0], out[game, 0, 1] = _play(table_a, table_b, rule_arrays, key)
+        out[game, 1, 0], out[game, 1, 1] = _play(table_b, table_a, rule_arrays, key)
     return out

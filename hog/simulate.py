@@ -10,7 +10,7 @@ same dice in plain Python, so a game can be replayed with ``hog.game.play``.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,13 +21,11 @@ from hog import kernels
 from hog.exact import checked_table, compile_rules
 from hog.rules import RuleSet
 
-__all__ = ["SimulationResult", "simulate", "simulate_scores", "dice_stream"]
+__all__ = ["SimulationResult", "simulate", "simulate_scores", "dice_stream", "stream_dice"]
 
-#: What the simulation kernels take: both tables, the rule arrays, the die's
-#: sides, Lemire's rejection bound, the seed's key and the number of streams.
-KernelArguments = tuple[
-    npt.NDArray[np.int8], npt.NDArray[np.int8], tuple[npt.NDArray[Any], ...], np.uint64, np.uint64, np.uint64, int
-]
+#: What the simulation kernels take: both tables, the rule arrays (the dice
+#: included), the seed's key and the number of streams.
+KernelArguments = tuple[npt.NDArray[np.int8], npt.NDArray[np.int8], tuple[npt.NDArray[Any], ...], np.uint64, int]
 
 _MASK64 = (1 << 64) - 1
 _GAMMA = int(kernels.GAMMA)
@@ -65,21 +63,40 @@ def dice_stream(seed: int, game: int, sides: int = 6) -> Iterator[int]:
     >>> min(rolls), max(rolls)
     (1, 6)
     """
+    return iter(stream_dice(seed, game)(sides), 0)  # a die never gives 0: an endless stream
+
+
+def stream_dice(seed: int, game: int) -> Callable[[int], Callable[[], int]]:
+    """The dice of stream GAME under SEED by their sides: ``stream_dice(seed,
+    game)(sides)`` is a die that draws the stream's next outcome, so dice of
+    several sides share one stream as in the simulator where the rules pick
+    the dice of a turn (``hog.game.play``'s ``dice_of``).
+
+    >>> dice_of = stream_dice(0, 0)
+    >>> six, four = dice_of(6), dice_of(4)
+    >>> [six() for _ in range(3)], [four() for _ in range(4)]
+    ([6, 3, 1], [4, 1, 2, 1])
+    >>> import itertools
+    >>> list(itertools.islice(dice_stream(0, 0, 4), 7))  # the same draws on four sides
+    [4, 2, 1, 4, 1, 2, 1]
+    """
     seed = _checked_integer("seed", seed, 0, 1 << 64)
     game = _checked_integer("game", game, 0, 1 << 64)
-    sides = _checked_integer("sides", sides, 1, 1 << 32)
-    return _dice(_mix64((_mix64(seed) + game * _GAMMA) & _MASK64), sides)
+    state = [_mix64((_mix64(seed) + game * _GAMMA) & _MASK64)]
 
+    def die_of(sides: int) -> Callable[[], int]:
+        reject_below = (1 << 32) % _checked_integer("sides", sides, 1, 1 << 32)
 
-def _dice(key: int, sides: int) -> Iterator[int]:
-    """SplitMix64 draws after KEY, mapped to dice by Lemire's method (see hog.kernels)."""
-    reject_below = (1 << 32) % sides
-    state = key
-    while True:
-        state = (state + _GAMMA) & _MASK64
-        product = (_mix64(state) >> 32) * sides
-        if product & 0xFFFFFFFF >= reject_below:
-            yield (product >> 32) + 1
+        def die() -> int:
+            while True:
+                state[0] = (state[0] + _GAMMA) & _MASK64
+                product = (_mix64(state[0]) >> 32) * sides
+                if product & 0xFFFFFFFF >= reject_below:
+                    return (product >> 32) + 1
+
+        return die
+
+    return die_of
 
 
 def _checked_integer(name: str, value: int, low: int, high: int) -> int:
@@ -107,8 +124,6 @@ def _kernel_arguments(
         table_a,
         table_b,
         compiled.game_arrays,
-        np.uint64(sides),
-        np.uint64((1 << 32) % sides),
         np.uint64(_mix64(seed)),
         games,
     )

@@ -57,14 +57,14 @@ def _outcomes(
     """List the outcomes of rolling N with bonus B at (SCORE, OPPONENT) into
     the last five arrays; returns how many there are. ``kind``: 0 the mover
     has won, 1 lost, 2 moves again, 3 the turn passes."""
-    zero_points, dice_probabilities, after_score, after_opponent, after_extra, bonus, remember = arrays
+    zero_points, dice_chances, after_score, after_opponent, after_extra, bonus, remember, dice_kind, bounds = arrays
     goal = zero_points.shape[0]
-    sides = (dice_probabilities.shape[1] - 1) // MAX_ROLLS
+    dice = dice_kind[score, opponent]
     count = 0
-    first_points = zero_points[score, opponent] if n == 0 else 1
-    last_points = first_points if n == 0 else sides * n
+    first_points = zero_points[score, opponent] if n == 0 else bounds[dice, n, 0]
+    last_points = first_points if n == 0 else bounds[dice, n, 2]
     for points in range(first_points, last_points + 1):
-        p = 1.0 if n == 0 else dice_probabilities[n, points]
+        p = 1.0 if n == 0 else dice_chances[dice, n, points]
         if p == 0.0:
             continue
         reached = score + points + b
@@ -92,7 +92,7 @@ def _scratch(
 ]:
     """Room for one (dice count, bonus)'s outcomes: chance, kind, new score,
     new opponent score, memory."""
-    most = arrays[1].shape[1]
+    most = arrays[1].shape[2]
     return (
         np.empty(most),
         np.empty(most, dtype=np.int64),

@@ -96,6 +96,7 @@ COURSE_STRATEGIES: dict[str, CourseStrategies] = {
     "su18": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP_UNGUARDED, 4),
     "sp18": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
     "fa17": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
+    "sp17": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
 }
 
 #: Rule sets whose course module has ``catch_up``.

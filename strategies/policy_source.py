@@ -19,7 +19,7 @@ import numpy as np
 
 from hog import exact
 from strategies import lookahead
-from strategies.rule_source import rule_source
+from strategies.rule_source import DICE_SOURCE, rule_source
 from strategies.table import StrategyTable
 
 __all__ = ["lookahead_params", "policy_source", "readable_source"]
@@ -49,7 +49,7 @@ _WAYS = [_dice_ways(n) for n in range(1, 11)]
 _CHANCES = [[(k, count / 6**n) for k, count in enumerate(ways) if count] for n, ways in enumerate(_WAYS, 1)]
 # The best chance of scoring at least the index in one roll.
 _FINISH = [max(sum(ways[need:]) / 6**n for n, ways in enumerate(_WAYS, 1)) for need in range(_GOAL + 1)]
-
+{dice}
 
 def _estimate(score, opponent_score, again):
     """Our chance to win at these scores, moving next if AGAIN, else the opponent moves."""
@@ -152,7 +152,8 @@ def policy_source(rules: str, goal: int, params: Mapping[str, int], about: str) 
         'Standard library only: paste it all into hog.py to replace final_strategy.\n"""\n\n'
         f"from functools import cache\nfrom math import sqrt\n{imports}\n"
     )
-    return head + _BODY.format(goal=goal, rules=rule_text, rounds=lookahead.ROUNDS, **constants)
+    dice = DICE_SOURCE.get(rules, "")
+    return head + _BODY.format(goal=goal, rules=rule_text, rounds=lookahead.ROUNDS, dice=dice, **constants)
 
 
 def readable_source(strategy: StrategyTable) -> str | None:

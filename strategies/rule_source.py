@@ -12,7 +12,7 @@ from __future__ import annotations
 from hog.rules import get_rules
 from hog.rules.numbers import pi_digit
 
-__all__ = ["RULE_SOURCE", "rule_source"]
+__all__ = ["RULE_SOURCE", "DICE_SOURCE", "rule_source"]
 
 _TENS, _ONES = "opponent_score // 10 % 10", "opponent_score % 10"
 _SWAP = "    if {}:\n        return opponent_score, score, False\n    return score, opponent_score, False"
@@ -132,6 +132,40 @@ RULE_SOURCE: dict[str, tuple[str, str, str, str]] = {
     "su18": ("", f"    return 1 + ({_TENS}) * ({_ONES}) % 10", _SWAP.format(f"score % 10 == {_TENS}"), ""),
     "sp18": ("", f"    return 2 + abs({_TENS} - {_ONES})", _SWAP.format(_MULTIPLES), ""),
     "fa17": ("", "    return 1 + int(max(str(opponent_score % 100)))", _SWAP.format(_MULTIPLES), ""),
+    "sp17": (
+        "def _hogtimus(points):\n"
+        '    """Hogtimus Prime: prime points become the next prime."""\n'
+        "    def prime(n):\n        return n > 1 and all(n % d for d in range(2, n))\n\n"
+        "    if prime(points):\n        points += 1\n        while not prime(points):\n            points += 1\n"
+        "    return points\n",
+        "    return _hogtimus(1 + int(max(str(opponent_score % 100))))",
+        _SWAP.format("score == 2 * opponent_score or opponent_score == 2 * score"),
+        "comb",
+    ),
+}
+
+#: rule set -> the text that replaces ``_CHANCES`` where the rules change what
+#: the dice score (sp17: Pig Out counts the 1s, then Hogtimus Prime; the
+#: written policy, as the lookahead family, rolls the game's six-sided dice).
+DICE_SOURCE: dict[str, str] = {
+    "sp17": '''
+
+def _roll_ways(num_rolls):
+    """How many of the 6**num_rolls rolls score each number of points (the index): the number
+    of 1s (at most 11 - num_rolls) if any, else the sum; then Hogtimus Prime."""
+    rest = [[1]]  # rest[m][t]: rolls of m dice, none a 1, summing to t
+    for _ in range(num_rolls):
+        last = rest[-1]
+        rest.append([sum(last[t - f] for f in range(2, 7) if 0 <= t - f < len(last)) for t in range(len(last) + 6)])
+    ways = [0] * (6 * num_rolls + 7)  # a prime up to 6 * num_rolls becomes at most 6 more
+    for ones in range(num_rolls + 1):
+        for total, count in enumerate(rest[num_rolls - ones]):
+            ways[_hogtimus(min(ones, 11 - num_rolls) if ones else total)] += comb(num_rolls, ones) * count
+    return ways
+
+
+_CHANCES = [[(k, count / 6**n) for k, count in enumerate(_roll_ways(n)) if count] for n in range(1, 11)]
+''',
 }
 
 

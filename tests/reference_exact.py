@@ -2,7 +2,8 @@
 
 Nothing here uses arrays, ``hog.exact`` or the kernels: the full game
 state (scores, whose turn, each player's memory) is explored from the start
-with the rule set's own ``zero_dice`` and ``next_state``, and every state's
+with the rule set's own ``zero_dice``, dice (``dice_sides``, ``roll_points``)
+and ``next_state``, and every state's
 chances to win for player 0 and player 1 are found by Gauss-Seidel sweeps
 from 0 (in order of decreasing total score) until no chance moves by more
 than 1e-15: the least fixed point, so a game that never ends is won by
@@ -14,26 +15,29 @@ other count is as good).
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
+from math import factorial
+
 from hog.rules import RuleSet, State
+from hog.rules.dice_rules import pig_out
 
 TIE = 1e-12
 SETTLED = 1e-15
 START = State()
 
 
-def dice_chances(num_rolls: int, sides: int = 6) -> dict[int, float]:
-    """{points: chance} of rolling NUM_ROLLS dice; any 1 scores exactly 1."""
-    sums = {0: 1.0}  # sum so far -> chance, over the dice that showed no 1
-    pig_out = 0.0
-    for _ in range(num_rolls):
-        pig_out += sum(sums.values()) / sides
-        longer: dict[int, float] = {}
-        for total, chance in sums.items():
-            for face in range(2, sides + 1):
-                longer[total + face] = longer.get(total + face, 0.0) + chance / sides
-        sums = longer
-    sums[1] = sums.get(1, 0.0) + pig_out
-    return sums
+def dice_chances(num_rolls: int, sides: int = 6, roll_points=pig_out) -> dict[int, float]:
+    """{points: chance} of rolling NUM_ROLLS dice scored by ROLL_POINTS (by
+    default any 1 scores exactly 1): every multiset of outcomes, weighed by
+    the number of orders it can come in."""
+    ways: dict[int, int] = {}
+    for outcomes in combinations_with_replacement(range(1, sides + 1), num_rolls):
+        orders = factorial(num_rolls)
+        for face in set(outcomes):
+            orders //= factorial(outcomes.count(face))
+        points = roll_points(list(outcomes))
+        ways[points] = ways.get(points, 0) + orders
+    return {points: count / sides**num_rolls for points, count in ways.items()}
 
 
 class Game:
@@ -43,7 +47,8 @@ class Game:
         self.strategies = (strategy_a, strategy_b)
         self.rules = rules
         self.goal = goal
-        self.dice = {n: dice_chances(n, sides) for n in range(1, 11)}
+        self.sides = sides
+        self.dice: dict[tuple[int, int], dict[int, float]] = {}
 
     def over(self, state: State) -> bool:
         return max(state.scores) >= self.goal
@@ -60,7 +65,10 @@ class Game:
         if num_rolls == 0:
             chances = {self.rules.zero_dice(*state.mover_scores()): 1.0}
         else:
-            chances = self.dice[num_rolls]
+            key = (self.rules.dice_sides(*state.mover_scores(), self.sides), num_rolls)
+            if key not in self.dice:
+                self.dice[key] = dice_chances(num_rolls, key[0], self.rules.roll_points)
+            chances = self.dice[key]
         return [(p, self.rules.next_state(state, num_rolls, points).state) for points, p in chances.items()]
 
     def value(self, chances: dict, state: State) -> tuple[float, float]:

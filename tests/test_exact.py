@@ -35,6 +35,7 @@ KNOWN_ROLL4_VS_ROLL6 = {
     "swine_align": 0.449037878522,
     # not in RULES.md: the plain-Python reference (tests/reference_exact.py) gives the same to 1e-12
     "sp19": 0.468363472640,
+    "sp17": 0.458490712443,
 }
 
 
@@ -79,7 +80,11 @@ def test_compiled_arrays_follow_the_rule_functions(rules):
     ruleset = get_rules(rules)
     compiled = compile_rules(rules, goal=40)
     assert compiled is compile_rules(ruleset, goal=40)
-    assert compiled.zero_points.tolist() == [[ruleset.zero_dice(s, o) for o in range(40)] for s in range(40)]
+    points_rule = ruleset.turn_points or (lambda points: points)
+    zero_points = [[points_rule(ruleset.zero_dice(s, o)) for o in range(40)] for s in range(40)]
+    assert compiled.zero_points.tolist() == zero_points
+    sides = [[ruleset.dice_sides(s, o, 6) for o in range(40)] for s in range(40)]
+    assert compiled.kind_sides[compiled.dice_kind].tolist() == sides
     for score in range(0, 40 + compiled.max_points, 7):
         for opponent in range(0, 40, 3):
             new = compiled.after_score[score, opponent], compiled.after_opponent[score, opponent]

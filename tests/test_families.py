@@ -21,9 +21,15 @@ PAIRS = [(s, o) for s in range(GOAL) for o in range(GOAL)]
 # --- plain-Python named strategies, from RULES.md and the seeds -------------
 
 
+def zero_dice_points(rules):
+    """The points of rolling 0 under RULES, the points rule (sp17's Hogtimus Prime) applied."""
+    r = get_rules(rules)
+    return lambda score, opp: (r.turn_points or int)(r.zero_dice(score, opp))
+
+
 def zero_dice_strategy(rules, cutoff, num_rolls):
     """0 if the zero-dice points are at least CUTOFF, else NUM_ROLLS."""
-    points = get_rules(rules).zero_dice
+    points = zero_dice_points(rules)
     return lambda score, opp: 0 if points(score, opp) >= cutoff else num_rolls
 
 
@@ -111,18 +117,18 @@ def points_rule_strategy(rules):
 
 
 def swap_strategy(rules, avoid_harmful=True):
-    """swap_strategy (fa17 .. su20): a good swap rolls 0, a harmful one num_rolls, else bacon."""
-    r = get_rules(rules)
+    """swap_strategy (sp17 .. su20): a good swap rolls 0, a harmful one num_rolls, else bacon."""
+    r, points = get_rules(rules), zero_dice_points(rules)
 
     def named(margin, num_rolls):
         def strategy(score, opp):
-            new = score + r.zero_dice(score, opp)
+            new = score + points(score, opp)
             swaps = r.after_turn(new, opp)[:2] == (opp, new) and new != opp
             if swaps and opp > new:
                 return 0
             if swaps and opp < new and avoid_harmful:
                 return num_rolls
-            return 0 if r.zero_dice(score, opp) >= margin else num_rolls
+            return 0 if points(score, opp) >= margin else num_rolls
 
         return strategy
 
@@ -140,7 +146,7 @@ RULE_STRATEGIES = {
     "pigs_on_prime": points_rule_strategy("pigs_on_prime"),
     "hefty_hogs": points_rule_strategy("hefty_hogs"),
     "su21": points_rule_strategy("su21"),
-    **{name: swap_strategy(name) for name in ("su20", "sp20", "fa19", "sp19", "su19", "fa18", "sp18", "fa17")},
+    **{name: swap_strategy(name) for name in ("su20", "sp20", "fa19", "sp19", "su19", "fa18", "sp18", "fa17", "sp17")},
     "su18": swap_strategy("su18", avoid_harmful=False),
 }
 
@@ -232,9 +238,12 @@ def win_now_chance(rules, score, opp, num_rolls):
     """Plain-Python chance that NUM_ROLLS dice win the game this turn."""
     r = get_rules(rules)
     if num_rolls == 0:
-        return Fraction(int(r.after_turn(score + r.zero_dice(score, opp), opp)[0] >= GOAL))
-    chances = exact.points_distribution(num_rolls, 6)
-    return sum((p for points, p in enumerate(chances) if r.after_turn(score + points, opp)[0] >= GOAL), Fraction(0))
+        return Fraction(int(r.after_turn(score + zero_dice_points(rules)(score, opp), opp)[0] >= GOAL))
+    chances = exact.points_distribution(num_rolls, 6, r.roll_points)
+    wins = [
+        p for points, p in enumerate(chances) if r.after_turn(score + (r.turn_points or int)(points), opp)[0] >= GOAL
+    ]
+    return sum(wins, Fraction(0))
 
 
 def plain_lead(rules, cutoff, num_rolls, lead, lead_rolls, trail, trail_rolls, extra_turn, close):
@@ -245,7 +254,7 @@ def plain_lead(rules, cutoff, num_rolls, lead, lead_rolls, trail, trail_rolls, e
             chances = [win_now_chance(rules, score, opp, n) for n in range(11)]
             if max(chances) > 0:
                 return chances.index(max(chances))
-        new, new_opp, extra = r.after_turn(score + r.zero_dice(score, opp), opp)
+        new, new_opp, extra = r.after_turn(score + zero_dice_points(rules)(score, opp), opp)
         if (new - score) - (new_opp - opp) + (extra_turn if extra else 0) >= cutoff:
             return 0
         if score - opp >= lead:

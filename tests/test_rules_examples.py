@@ -37,6 +37,8 @@ ZERO_DICE = [
     ("su18", 0, 47, 9),
     ("fa18", 0, 47, 1),
     ("fa18", 0, 71, 13),
+    ("sp17", 0, 47, 8),  # 1 + max(4, 7); Hogtimus Prime is the turn's (below)
+    ("sp17", 0, 0, 1),
     ("sp19", 0, 47, 5),
     ("sp19", 0, 0, 1),
     ("su19", 0, 35, 7),
@@ -112,6 +114,9 @@ def test_su21_more_boar_examples(score, opponent, extra):
         ("su18", 13, 13, False),
         ("fa18", 13, 75, True),
         ("fa18", 13, 76, False),
+        ("sp17", 10, 20, True),
+        ("sp17", 42, 21, True),
+        ("sp17", 10, 21, False),
         ("sp19", 117, 14, True),  # tens
         ("sp19", 20, 30, True),  # ones
         ("sp19", 108, 7, False),
@@ -129,6 +134,49 @@ def test_su21_more_boar_examples(score, opponent, extra):
 def test_swap_examples(rules, score, opponent, swapped):
     after = (opponent, score) if swapped else (score, opponent)
     assert get_rules(rules).after_turn(score, opponent) == (*after, False)
+
+
+@pytest.mark.parametrize(
+    "outcomes, points",
+    [((1, 1, 1, 2, 2, 2, 2, 2, 2, 2), 1), ((1, 1), 2), ((1, 4, 1), 2), ((4, 6), 10), ((1,), 1)],
+)
+def test_sp17_pig_out_counts_the_ones(outcomes, points):
+    """10 dice with three 1s score 1 (at most 11 - 10); two dice both 1 score 2."""
+    assert take_turn(len(outcomes), 0, 0, "sp17", make_test_dice(*outcomes)) == points
+
+
+@pytest.mark.parametrize(
+    "start, num_rolls, dice, end",
+    [
+        ((10, 3), 2, (3, 4), (21, 3)),  # 7 is prime -> 11
+        ((10, 3), 2, (1, 1), (13, 3)),  # Pig Out: two 1s score 2 -> 3
+        ((10, 3), 1, (4,), (14, 3)),  # 4 is not prime
+        ((10, 24), 0, (), (17, 24)),  # Free Bacon 1 + 4 = 5 is prime -> 7
+        ((10, 34), 0, (), (34, 17)),  # 5 -> 7: 17 + 17 = 34, double -> swap
+        ((10, 10), 2, (4, 6), (10, 20)),  # 10 points: 20 is double 10 -> swap
+        ((3, 0), 1, (1,), (4, 0)),  # 1 is not prime
+    ],
+)
+def test_sp17_whole_turns(start, num_rolls, dice, end):
+    rules = get_rules("sp17")
+    points = take_turn(num_rolls, *start, rules, make_test_dice(*dice) if dice else None)
+    assert rules.next_state(State(start), num_rolls, points).state.scores == end
+
+
+@pytest.mark.parametrize("scores, sides", [((0, 0), 4), ((3, 4), 4), ((50, 20), 4), ((3, 5), 6), ((1, 0), 6)])
+def test_sp17_hog_wild_four_sided_dice_on_multiples_of_7(scores, sides):
+    assert get_rules("sp17").dice_sides(*scores, 6) == sides
+
+
+def test_sp17_first_turn_rolls_four_sided_dice():
+    """The first turn (0 + 0 is a multiple of 7) rolls the four-sided die, then six-sided."""
+    rolled = []
+
+    def dice_of(sides):
+        return lambda: rolled.append(sides) or 3
+
+    play(lambda s, o: 2, lambda s, o: 2, "sp17", dice=dice_of(6), goal=10, dice_of=dice_of)
+    assert rolled[:4] == [4, 4, 6, 6]
 
 
 def test_swap_at_the_goal_hands_the_win_to_the_opponent():
@@ -175,6 +223,7 @@ def test_feral_hogs_points_above_12_are_one_memory():
         ("fa23", "sus_fuss"),
         ("su20", "su20"),
         ("SP19", "sp19"),
+        ("sp17", "sp17"),
         ("fa22", "square_swine"),
         ("sp23", "square_swine"),
         ("su23", "fuzzy_factors"),
@@ -191,7 +240,7 @@ def test_semester_codes(code, name):
 
 
 def test_every_rule_set_has_semesters_and_wording():
-    assert len(RULE_SETS) == 19
+    assert len(RULE_SETS) == 20
     assert set(SEMESTERS.values()) == set(RULE_SETS)
     for rules in RULE_SETS.values():
         assert rules.semesters and rules.zero_dice_rule and rules.after_turn_rule

@@ -1,8 +1,6 @@
 """The simulator against the reference game loop (game by game, same dice)
 and against the exact analysis (within a few standard errors)."""
 
-from functools import partial
-
 import numba
 import numpy as np
 import pytest
@@ -13,7 +11,7 @@ from hog.exact import win_probabilities
 from hog.game import play
 from hog.kernels import MAX_TURNS
 from hog.rules import RULE_SETS
-from hog.simulate import dice_stream, simulate, simulate_scores
+from hog.simulate import dice_stream, simulate, simulate_scores, stream_dice
 
 RULES = list(RULE_SETS)
 
@@ -33,10 +31,13 @@ def as_strategy(table: np.ndarray):
 
 
 def replay(first: np.ndarray, second: np.ndarray, rules: str, seed: int, game: int, sides: int) -> tuple[int, int]:
-    """hog.game.play on the dice of stream GAME, stopped where the simulator
-    stops a game that has not ended (a hefty_hogs game can go on forever)."""
-    die = partial(next, dice_stream(seed, game, sides))
-    return play(as_strategy(first), as_strategy(second), rules, dice=die, goal=first.shape[0], max_turns=MAX_TURNS)
+    """hog.game.play on the dice of stream GAME (dice of other sides where
+    the rules pick them, sp17's Hog Wild, from the same stream), stopped where
+    the simulator stops a game that has not ended (a hefty_hogs game can go
+    on forever)."""
+    dice_of = stream_dice(seed, game)
+    strategies = as_strategy(first), as_strategy(second)
+    return play(*strategies, rules, dice=dice_of(sides), goal=first.shape[0], max_turns=MAX_TURNS, dice_of=dice_of)
 
 
 @pytest.mark.parametrize("rules", RULES)

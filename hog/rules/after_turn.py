@@ -54,6 +54,7 @@ __all__ = [
     "swap_leading_ones",
     "swap_leading_times_ones",
     "swap_same_place_digit",
+    "swap_double",
     "swap_power_of_three",
     "swap_ones_difference",
     "swapping",
@@ -328,6 +329,15 @@ def swap_same_place_digit(score: int, opponent_score: int) -> bool:
             return True
         score, opponent_score = score // 10, opponent_score // 10
     return False
+
+
+def swap_double(score: int, opponent_score: int) -> bool:
+    """sp17: one score is exactly double the other.
+
+    >>> swap_double(10, 20), swap_double(42, 21), swap_double(10, 21), swap_double(0, 0)
+    (True, True, False, True)
+    """
+    return score == 2 * opponent_score or opponent_score == 2 * score
 
 
 def swap_power_of_three(score: int, opponent_score: int) -> bool:

@@ -14,7 +14,11 @@ that state:
   swaps, raises, doublings and extra turns once the points (and any bonus)
   are added.
 
-Rolling dice scores the sum, or 1 when any die is a 1 (``pig_out_rule``).
+Rolling dice scores what ``roll_points(outcomes)`` says (the sum, or 1 when
+any die is a 1: ``pig_out_rule``). Older rule sets add what
+``hog.rules.dice_rules`` describes: ``turn_dice(score, opponent_score)``
+picks the dice of a turn from the state (None: the game's dice), and
+``turn_points(points)`` changes the turn's points before they are added.
 ``RuleSet.next_state`` is the one definition of a turn's effect; the game
 loop, the course modules, the exact solver and the simulator all use it or
 arrays made by calling it.
@@ -22,10 +26,11 @@ arrays made by calling it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from hog.rules.after_turn import AfterTurn
+from hog.rules.dice_rules import pig_out
 
 __all__ = ["Memory", "RuleSet", "State", "TurnResult", "UnknownRuleSet"]
 
@@ -71,7 +76,12 @@ class TurnResult:
 
 @dataclass(frozen=True)
 class RuleSet:
-    """One rule set: its name, semester codes, the names of its rules and its functions."""
+    """One rule set: its name, semester codes, the names of its rules and its functions.
+
+    ``roll_points``, ``turn_points`` and ``turn_dice`` are the rules of
+    ``hog.rules.dice_rules`` (Pig Out by default, no points rule, the game's
+    dice); ``dice_rule`` and ``points_rule`` name the last two.
+    """
 
     name: str
     semesters: tuple[str, ...]
@@ -82,6 +92,11 @@ class RuleSet:
     zero_dice: Callable[[int, int], int]
     after_turn: AfterTurn
     memory: Memory | None = None
+    roll_points: Callable[[Sequence[int]], int] = pig_out
+    turn_points: Callable[[int], int] | None = None
+    turn_dice: Callable[[int, int], int | None] | None = None
+    points_rule: str = ""
+    dice_rule: str = ""
 
     def __repr__(self) -> str:
         return f"RuleSet({self.name!r})"
@@ -91,13 +106,31 @@ class RuleSet:
         """How many values a player's memory takes (1 without memory)."""
         return self.memory.size if self.memory else 1
 
+    def dice_sides(self, score: int, opponent_score: int, sides: int) -> int:
+        """The sides of the dice rolled at (SCORE, OPPONENT_SCORE) in a game
+        played with SIDES-sided dice.
+
+        >>> from hog.rules import get_rules
+        >>> sp17 = get_rules("sp17")
+        >>> sp17.dice_sides(3, 4, 6), sp17.dice_sides(3, 5, 6), get_rules("fa17").dice_sides(0, 0, 6)
+        (4, 6, 6)
+        """
+        chosen = self.turn_dice(score, opponent_score) if self.turn_dice else None
+        return sides if chosen is None else chosen
+
     def next_state(self, state: State, num_rolls: int, points: int) -> TurnResult:
-        """The state after the player to move scored POINTS by rolling NUM_ROLLS dice.
+        """The state after the player to move scored POINTS by rolling NUM_ROLLS
+        dice (the points of the dice or of the zero-dice rule; the points rule,
+        if any, applies here).
 
         >>> from hog.rules import get_rules
         >>> get_rules("fa19").next_state(State((3, 3), 0, (3, 1)), 1, 3)
         TurnResult(state=State(scores=(9, 3), who=1, previous=(1, 1)), bonus=3, extra_turn=False)
+        >>> get_rules("sp17").next_state(State((10, 3), 0), 2, 7).state.scores  # 7 -> 11, then 21 vs 3
+        (21, 3)
         """
+        if self.turn_points is not None:
+            points = self.turn_points(points)
         who = state.who
         score, opponent = state.mover_scores()
         previous = list(state.previous)

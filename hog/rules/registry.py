@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hog.rules import after_turn as after
+from hog.rules import dice_rules
 from hog.rules import zero_dice as zero
 from hog.rules.model import Memory, RuleSet, UnknownRuleSet
 
@@ -225,6 +226,22 @@ _ALL = (
         after.swap_multiples,
         "Free Bacon (1 + largest digit); swap on multiples",
         None,
+    ),
+    RuleSet(
+        "sp17",
+        ("sp17",),
+        "Hog Wild (4-sided dice on multiples of 7); Pig Out counts the 1s; Free Bacon (1 + larger digit); "
+        "Hogtimus Prime; swap when one score doubles the other",
+        "Free Bacon",
+        "Swine Swap",
+        PIG_OUT,
+        _of_opponent(zero.bacon_largest_digit),
+        after.swapping(after.swap_double),
+        roll_points=dice_rules.pig_out_counting_ones,
+        turn_points=dice_rules.hogtimus_prime,
+        turn_dice=dice_rules.hog_wild,
+        points_rule="Hogtimus Prime",
+        dice_rule="Hog Wild",
     ),
 )
 

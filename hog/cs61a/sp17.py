@@ -1,0 +1,143 @@
+"""The course's ``hog.py`` of Spring 2017 (rule set ``sp17``): Hog Wild
+(four-sided dice when the sum of the scores is a multiple of 7), Pig Out
+counting the 1s, Free Bacon (1 plus the larger digit), Hogtimus Prime on the
+turn's points and Swine Swap when one score is double the other. ``play``
+takes no dice and no commentary: each turn's dice come from ``select_dice``.
+
+The functions call each other through the module's globals at call time,
+so a course script that replaces one of them (``hog.four_sided``,
+``hog.roll_dice``) is heard.
+
+>>> roll_dice(2, make_test_dice(1, 1)), take_turn(2, 0, make_test_dice(3, 4)), take_turn(0, 34)
+(2, 11, 7)
+>>> select_dice(4, 3) == four_sided, select_dice(4, 4) == six_sided
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hog.cs61a import _course, _semester
+from hog.cs61a._swap_years import other, swap_move
+from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
+from hog.game import GOAL, Strategy
+from hog.rules.after_turn import swap_double
+from hog.rules.dice_rules import hog_wild, hogtimus_prime, pig_out_counting_ones
+from hog.rules.numbers import is_prime, next_prime
+from hog.rules.zero_dice import bacon_largest_digit
+
+__all__ = [
+    "GOAL_SCORE",
+    "roll_dice",
+    "make_test_dice",
+    "make_fair_dice",
+    "six_sided",
+    "four_sided",
+    "free_bacon",
+    "is_prime",
+    "next_prime",
+    "take_turn",
+    "select_dice",
+    "is_swap",
+    "other",
+    "play",
+    "check_strategy_roll",
+    "check_strategy",
+    "always_roll",
+    "always_roll_5",
+    "make_averaged",
+    "max_scoring_num_rolls",
+    "winner",
+    "average_win_rate",
+    "run_experiments",
+    "bacon_strategy",
+    "swap_strategy",
+    "final_strategy",
+]
+
+GOAL_SCORE = GOAL
+always_roll, always_roll_5 = _course.always_roll, _course.always_roll_5
+
+
+def roll_dice(num_rolls: int, dice: Dice = six_sided) -> int:
+    """Roll DICE NUM_ROLLS times: the number of 1s (at most 11 - NUM_ROLLS)
+    if any outcome is a 1 (Pig Out), otherwise the sum."""
+    assert type(num_rolls) is int, "num_rolls must be an integer."
+    assert num_rolls > 0, "Must roll at least once."
+    return pig_out_counting_ones([dice() for _ in range(num_rolls)])
+
+
+def free_bacon(opponent_score: int) -> int:
+    """The points of rolling 0 dice (Free Bacon): 1 plus the larger digit of OPPONENT_SCORE."""
+    assert opponent_score < 100, "The game should be over."
+    return bacon_largest_digit(opponent_score)
+
+
+def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
+    """The points of a turn rolling NUM_ROLLS DICE, or Free Bacon for 0; prime
+    points become the next prime (Hogtimus Prime)."""
+    points = _course.take_turn(num_rolls, opponent_score, dice, globals()["free_bacon"], globals()["roll_dice"], GOAL)
+    return hogtimus_prime(points)
+
+
+def select_dice(score: int, opponent_score: int) -> Dice:
+    """Four-sided dice when the sum of the scores is a multiple of 7 (Hog Wild), else six-sided."""
+    dice: Dice = globals()["four_sided"] if hog_wild(score, opponent_score) else globals()["six_sided"]
+    return dice
+
+
+def is_swap(score0: int, score1: int) -> bool:
+    """Whether one score is double the other (Swine Swap)."""
+    return swap_double(score0, score1)
+
+
+def play(
+    strategy0: Strategy, strategy1: Strategy, score0: int = 0, score1: int = 0, goal: int = GOAL_SCORE
+) -> tuple[int, int]:
+    """Play a game from SCORE0, SCORE1 to GOAL and return the final scores,
+    Player 0's first; each turn rolls the dice of ``select_dice``."""
+
+    def turn(num_rolls: int, score: int, opponent_score: int) -> tuple[int, int, bool]:
+        dice = globals()["select_dice"](score, opponent_score)
+        score += globals()["take_turn"](num_rolls, opponent_score, dice)
+        if globals()["is_swap"](score, opponent_score):
+            return opponent_score, score, False
+        return score, opponent_score, False
+
+    return _course.play(strategy0, strategy1, turn, score0, score1, goal)
+
+
+def check_strategy_roll(score: int, opponent_score: int, num_rolls: Any) -> None:
+    """Fail if NUM_ROLLS, returned by a strategy at (SCORE, OPPONENT_SCORE), is not an int in -1..10."""
+    message = f"strategy({score}, {opponent_score}) returned {num_rolls}"
+    assert type(num_rolls) is int, message + " (not an integer)"
+    assert -1 <= num_rolls <= 10, message + " (invalid number of rolls)"
+
+
+def check_strategy(strategy: Strategy, goal: int = GOAL_SCORE) -> None:
+    """Check STRATEGY at every pair of scores below GOAL with ``check_strategy_roll``."""
+    for score in range(goal):
+        for opponent_score in range(goal):
+            globals()["check_strategy_roll"](score, opponent_score, strategy(score, opponent_score))
+
+
+make_averaged, max_scoring_num_rolls = _semester.averaging(globals(), "num_samples")
+winner, average_win_rate, run_experiments = _semester.experiments(
+    globals(), "always_roll(8) bacon_strategy swap_strategy"
+)
+
+
+def bacon_strategy(score: int, opponent_score: int, margin: int = 8, num_rolls: int = 4) -> int:
+    """Roll 0 dice if rolling 0 (Hogtimus Prime included) gives at least MARGIN points, and NUM_ROLLS otherwise."""
+    return 0 if globals()["take_turn"](0, opponent_score) >= margin else num_rolls
+
+
+def swap_strategy(score: int, opponent_score: int, margin: int = 8, num_rolls: int = 4) -> int:
+    """Roll 0 dice for a swap that helps, NUM_ROLLS for one that hurts, else as bacon_strategy with MARGIN."""
+    bacon = lambda opponent: globals()["take_turn"](0, opponent)  # noqa: E731
+    move = swap_move(score, opponent_score, bacon, globals()["is_swap"], num_rolls)
+    return globals()["bacon_strategy"](score, opponent_score, margin, num_rolls) if move is None else move
+
+
+final_strategy = _semester.final_strategy(globals(), "sp17", "76.1%")

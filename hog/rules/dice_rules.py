@@ -1,0 +1,59 @@
+"""What the dice of a turn are and what they score, one function per rule.
+
+* a dice rule ``(score, opponent_score) -> sides or None`` picks the dice
+  of a turn from the state (Hog Wild); None means the game's dice;
+* a roll rule ``(outcomes) -> points`` scores the dice rolled (Pig Out);
+  it sees the outcomes, but may depend on them only through how many are
+  1s and the sum of the others (the analysis calls it once per such pair);
+* a points rule ``(points) -> points`` changes the turn's points before they
+  are added (Hogtimus Prime).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hog.rules.numbers import is_prime, next_prime
+
+__all__ = ["pig_out", "pig_out_counting_ones", "hog_wild", "hogtimus_prime"]
+
+
+def pig_out(outcomes: Sequence[int]) -> int:
+    """Pig Out / Sow Sad: the sum, or 1 if any outcome is a 1.
+
+    >>> pig_out([4, 6]), pig_out([4, 6, 1]), pig_out([1, 1])
+    (10, 1, 1)
+    """
+    return 1 if 1 in outcomes else sum(outcomes)
+
+
+def pig_out_counting_ones(outcomes: Sequence[int]) -> int:
+    """Pig Out (sp17): the number of 1s, at most 11 minus the number of dice,
+    if any outcome is a 1; otherwise the sum.
+
+    >>> pig_out_counting_ones([1, 1, 1, 2, 2, 2, 2, 2, 2, 2]), pig_out_counting_ones([1, 1])
+    (1, 2)
+    >>> pig_out_counting_ones([1, 5, 1]), pig_out_counting_ones([3, 5])
+    (2, 8)
+    """
+    ones = sum(1 for outcome in outcomes if outcome == 1)
+    return min(ones, 11 - len(outcomes)) if ones else sum(outcomes)
+
+
+def hog_wild(score: int, opponent_score: int) -> int | None:
+    """Hog Wild (sp17): four-sided dice when the sum of the scores is a
+    multiple of 7 (0 included), else the game's dice (None).
+
+    >>> hog_wild(0, 0), hog_wild(3, 4), hog_wild(3, 5), hog_wild(50, 20)
+    (4, 4, None, 4)
+    """
+    return 4 if (score + opponent_score) % 7 == 0 else None
+
+
+def hogtimus_prime(points: int) -> int:
+    """Hogtimus Prime (sp17): prime points become the next prime (1 is not prime).
+
+    >>> [hogtimus_prime(p) for p in (2, 7, 1, 4, 59, 0)]
+    [3, 11, 1, 4, 61, 0]
+    """
+    return next_prime(points) if is_prime(points) else points
