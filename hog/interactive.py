@@ -14,6 +14,8 @@ are read off what those functions returned, using the rule set's own names.
 ((4, 5, 3), 12, (12, 0), ())
 >>> game.take_turn(0).events
 ('Pig Tail: 3 points for rolling 0',)
+>>> Game("sp17", seed=1).take_turn(2).events[0]
+'Hog Wild: four-sided dice'
 """
 
 from __future__ import annotations
@@ -56,6 +58,10 @@ def commentary_for(rules: RuleSet | str) -> Commentary:
         return silence
     announce_highest = make_announce_highest(message)
     return both(announce_lead_changes(), both(announce_highest(0), announce_highest(1)))
+
+
+#: How the turn reports name dice the rules pick.
+_SIDES = {4: "four-sided", 6: "six-sided"}
 
 
 def _points(number: int) -> str:
@@ -120,10 +126,12 @@ class Game:
                 raise ValueError(f"{name} must be a non-negative integer, not {score!r}")
         if self.dice is not None and self.seed is not None:
             raise ValueError("give either dice or a seed, not both")
+        self._rng = None if self.seed is None else random.Random(self.seed)
         if self.dice is None:
-            self.dice = six_sided if self.seed is None else make_fair_dice(6, random.Random(self.seed))
+            self.dice = six_sided if self._rng is None else make_fair_dice(6, self._rng)
         self._dice: Dice = self.dice
         self.scores = (self.score0, self.score1)
+        self._state = State(self.scores)
         self._say = commentary_for(self._rules)
 
     @property
@@ -147,7 +155,8 @@ class Game:
         who, before = self.who, self.scores
         score, opponent = before if who == 0 else before[::-1]
         rolled: list[int] = []
-        dice = self._dice
+        sides = self._rules.turn_dice(score, opponent) if self._rules.turn_dice else None
+        dice = self._dice if sides is None or num_rolls == 0 else make_fair_dice(sides, self._rng)
 
         def recorded() -> int:
             outcome = dice()
@@ -155,12 +164,18 @@ class Game:
             return outcome
 
         points = take_turn(num_rolls, score, opponent, self._rules, recorded)
-        result = self._rules.next_state(State(before, who, self.previous), num_rolls, points)
+        result = self._rules.next_state(self._state, num_rolls, points)
+        self._state = result.state
         self.scores, self.previous = result.state.scores, result.state.previous
-        scored = score + points + result.bonus
+        final_points = self._rules.turn_points(points) if self._rules.turn_points else points
+        scored = score + final_points + result.bonus
         after = (self.scores[who], self.scores[1 - who], result.extra_turn)
         extra = result.extra_turn and not self.over
         events = _turn_events(self._rules, num_rolls, tuple(rolled), points, (scored, opponent), after)
+        if sides is not None and num_rolls:
+            events.insert(0, f"{self._rules.dice_rule}: {_SIDES.get(sides, f'{sides}-sided')} dice")
+        if final_points != points:
+            events.append(f"{self._rules.points_rule}: {points} -> {_points(final_points)}")
         memory = self._rules.memory
         if memory is not None and result.bonus:
             events.insert(1 if num_rolls == 0 or 1 in rolled else 0, f"{memory.rule}: {_points(result.bonus)} bonus")
