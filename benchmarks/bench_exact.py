@@ -8,7 +8,9 @@
 * compiling a rule set, best response to always_roll(6) and perfect play,
   per rule set (with memory: optimal full-state play and its derived table);
 * the plain-Python reference (tests/reference_exact.py) on one pair, for the
-  rule sets solved over (score, opponent score, turn).
+  rule sets solved over (score, opponent score, turn);
+* Time Trot: the contests' rule sets against their semester's on the same
+  pairs of league-like tables, one thread (``--time-trot``: only this).
 """
 
 from __future__ import annotations
@@ -135,14 +137,41 @@ def bench_reference() -> None:
         print(f"  {rules:13s} {1e3 * seconds:.0f} ms (rate {(first + second) / 2:.12f}, kernel {check.rate:.12f})")
 
 
+def bench_time_trot(batch: int) -> None:
+    """A Time Trot pair against the same pair under the semester's rules, one thread."""
+    numba.set_num_threads(1)
+    pairs = np.random.default_rng(2).integers(0, 150, size=(batch, 2))
+    print(f"Time Trot, one thread, goal {GOAL}, {batch} pairs of league-like tables (both seatings each):")
+    for rules in RULE_SETS:
+        modulus = get_rules(rules).time_trot
+        if not modulus:
+            continue
+        plain = rules.removesuffix("_contest")
+        tables = league_tables(plain)
+        seconds = {}
+        for name in (rules, plain):
+            win_probabilities_pairs(tables, pairs[:4], name)  # load the kernels
+            seconds[name], _ = timed(win_probabilities_pairs, tables, pairs, name, repeat=3)
+        print(
+            f"  {rules:13s} (M = {modulus}) {1e3 * seconds[rules] / batch:.3f} ms/pair; {plain:5s} "
+            f"{1e3 * seconds[plain] / batch:.3f} ms/pair: {seconds[rules] / seconds[plain]:.1f}x"
+        )
+    numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=2000, help="pairs per timed batch")
+    parser.add_argument("--time-trot", action="store_true", help="only the Time Trot figures")
     args = parser.parse_args()
     print(f"numba threads: {numba.get_num_threads()}")
+    if args.time_trot:
+        bench_time_trot(max(2, args.pairs // 10))
+        return
     bench_solvers()
     bench_full_state_pair()
     bench_pairs(args.pairs)
+    bench_time_trot(max(2, args.pairs // 10))
     bench_reference()
 
 

@@ -24,7 +24,7 @@ from math import comb
 
 import numpy as np
 
-from hog import kernels, state_kernels
+from hog import kernels, state_kernels, trot_kernels
 from hog.dice_counts import first_bad_count
 from hog.game import MAX_ROLLS
 from hog.rules import RuleSet, get_rules
@@ -79,7 +79,9 @@ class CompiledRules:
       ``full_state``).
 
     ``full_state`` says the exact analysis needs the full state: the rules
-    have memory, or a turn can score 0 points (``cyclic``).
+    have memory, or a turn can score 0 points (``cyclic``). ``time_trot``
+    is Time Trot's modulus (0: none): the analysis then runs over (scores,
+    turn number mod it, whether the turn is a Time Trot extra turn).
     """
 
     name: str
@@ -98,6 +100,7 @@ class CompiledRules:
     bonus: np.ndarray
     remember: np.ndarray
     cyclic: bool
+    time_trot: int
     finished: np.ndarray
     link_start: np.ndarray
     link_entry: np.ndarray
@@ -112,12 +115,17 @@ class CompiledRules:
 
     @property
     def full_state(self) -> bool:
-        """Whether exact analysis runs over the full state (memory or cycles)."""
-        return self.bonus.shape[0] > 1 or self.cyclic
+        """Whether exact analysis runs over the full state (memory, cycles or Time Trot)."""
+        return self.bonus.shape[0] > 1 or self.cyclic or self.time_trot > 0
 
     @property
     def method(self) -> str:
         """How the exact kernels solve this rule set, in words."""
+        if self.time_trot:
+            return (
+                "dynamic programming over the full state (scores, turn, turn number mod "
+                f"{self.time_trot}, whether the turn is a Time Trot extra turn)"
+            )
         if self.cyclic:
             return "value iteration within each total score to 1e-15 (zero-point turns make cycles)"
         if self.full_state:
@@ -168,6 +176,7 @@ class CompiledRules:
             self.kind_sides,
             (np.uint64(1 << 32) % self.kind_sides).astype(np.uint64),
             self.roll_table,
+            np.array([self.time_trot], dtype=np.int64),
         )
 
 
@@ -318,6 +327,8 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
     after_opponent = np.array([[r[1] for r in row] for row in results], dtype=np.int64)
     after_extra = np.array([[bool(r[2]) for r in row] for row in results], dtype=np.bool_)
     cyclic = bool(zero_points.min() == 0)
+    if not 0 <= rules.time_trot <= trot_kernels.LANES:
+        raise ValueError(f"rule set {rules.name}: Time Trot's modulus must be 0..{trot_kernels.LANES}")
     _check_after_turn(rules.name, goal, after_score, after_opponent, scores_zero=cyclic)
 
     dice_chances = np.zeros((len(kind_sides), MAX_ROLLS + 1, max_points + 1))
@@ -349,6 +360,7 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
         bonus=bonus,
         remember=remember,
         cyclic=cyclic,
+        time_trot=rules.time_trot,
         **{name: array.copy() for name, array in links.items()},
     )
     for array in (*compiled.exact_arrays, *compiled.state_arrays, *compiled.game_arrays):
@@ -529,6 +541,13 @@ def win_probabilities_pairs(
     pairs = np.ascontiguousarray(pairs, dtype=np.int64)
     if not len(pairs):
         return np.zeros((0, 2))
+    if compiled.time_trot:
+        used, which = np.unique(pairs, return_inverse=True)
+        which = np.ascontiguousarray(which.reshape(pairs.shape), dtype=np.int64)
+        trotted: np.ndarray = trot_kernels.pair_win_probabilities(
+            np.ascontiguousarray(tables[used]), which, compiled.time_trot, compiled.exact_arrays
+        )
+        return trotted
     if compiled.full_state:
         used, which = np.unique(pairs, return_inverse=True)
         policies = np.stack([as_policy(tables[i], compiled) for i in used])
@@ -544,6 +563,45 @@ def as_policy(table: np.ndarray, compiled: CompiledRules) -> np.ndarray:
     """A goal x goal table as a full-state policy that ignores the memories."""
     memories = compiled.bonus.shape[0]
     return np.ascontiguousarray(np.broadcast_to(table[:, :, None, None], table.shape + (memories, memories)))
+
+
+def trot_policy(table: np.ndarray, compiled: CompiledRules) -> np.ndarray:
+    """A goal x goal table as a Time Trot policy (``policy[score, opponent,
+    turn mod M, extra turn]``) that ignores the turn."""
+    shape = table.shape + (compiled.time_trot, 2)
+    return np.ascontiguousarray(np.broadcast_to(table[:, :, None, None], shape))
+
+
+def _trot_solution(opponent: np.ndarray | None, compiled: CompiledRules) -> Solution:
+    """Optimal play over the Time Trot state (against OPPONENT's table, or
+    perfect play if None), and the table derived from it (the policy's choice
+    at each score pair's most visited turn state) with its own exact chances."""
+    goal, modulus, arrays = compiled.goal, compiled.time_trot, compiled.exact_arrays
+    opposing = np.zeros((goal, goal), np.int8) if opponent is None else opponent
+    policy, optimal_first, optimal_second = trot_kernels.analyse(
+        opposing, opposing, True, opponent is None, modulus, arrays
+    )
+    after = (compiled.after_score, compiled.after_opponent, compiled.after_extra)
+    other = policy if opponent is None else trot_policy(opponent, compiled)
+    visits = trot_kernels.occupancy(policy, other, modulus, arrays, after)
+    flat = visits.reshape(goal, goal, -1).argmax(axis=2)
+    table = np.take_along_axis(policy.reshape(goal, goal, -1), flat[:, :, None], axis=2)[:, :, 0]
+    table = np.ascontiguousarray(table)
+    against = table if opponent is None else opponent
+    first, second = win_probabilities_pairs(np.stack([table, against]), [[0, 1]], compiled.name, compiled.sides)[0]
+    table.setflags(write=False)
+    policy.setflags(write=False)
+    return Solution(
+        table,
+        float(first),
+        float(second),
+        float((first + second) / 2),
+        compiled.method,
+        policy,
+        optimal_first,
+        optimal_second,
+        (optimal_first + optimal_second) / 2,
+    )
 
 
 def win_probabilities_many(
@@ -656,6 +714,8 @@ def best_response(opponent: np.ndarray, rules: RuleSet | str, sides: int = 6, im
     (a few seconds instead of under one)."""
     opponent = checked_table(opponent, "opponent")
     compiled = compile_rules(rules, opponent.shape[0], sides)
+    if compiled.time_trot:
+        return _trot_solution(opponent, compiled)
     if compiled.full_state:
         return _full_state_solution(opponent, compiled, improve)
     return _solution(*kernels.solve(opponent, False, compiled.exact_arrays), compiled)
@@ -681,6 +741,8 @@ def perfect_play(rules: RuleSet | str, goal: int = 100, sides: int = 6) -> Solut
     (less where a game can go on forever). With memory: optimal full-state
     play and a table derived from it (see ``Solution``)."""
     compiled = compile_rules(rules, goal, sides)
+    if compiled.time_trot:
+        return _trot_solution(None, compiled)
     if compiled.full_state:
         return _full_state_solution(None, compiled, improve=False)
     placeholder = np.zeros((compiled.goal, compiled.goal), dtype=np.int8)

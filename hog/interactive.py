@@ -14,6 +14,9 @@ are read off what those functions returned, using the rule set's own names.
 ((4, 5, 3), 12, (12, 0), ())
 >>> game.take_turn(0).events
 ('Pig Tail: 3 points for rolling 0',)
+>>> game = Game("sp19_contest", dice=make_test_dice(3))
+>>> game.take_turn(2).events, game.take_turn(1).events, game.who
+((), ('Time Trot: extra turn',), 1)
 >>> Game("sp17", seed=1).take_turn(2).events[0]
 'Hog Wild: four-sided dice'
 """
@@ -169,7 +172,7 @@ class Game:
         self.scores, self.previous = result.state.scores, result.state.previous
         final_points = self._rules.turn_points(points) if self._rules.turn_points else points
         scored = score + final_points + result.bonus
-        after = (self.scores[who], self.scores[1 - who], result.extra_turn)
+        after = (self.scores[who], self.scores[1 - who], result.extra_turn and not result.time_trot)
         extra = result.extra_turn and not self.over
         events = _turn_events(self._rules, num_rolls, tuple(rolled), points, (scored, opponent), after)
         if sides is not None and num_rolls:
@@ -180,7 +183,7 @@ class Game:
         if memory is not None and result.bonus:
             events.insert(1 if num_rolls == 0 or 1 in rolled else 0, f"{memory.rule}: {_points(result.bonus)} bonus")
         if extra:
-            events.append(f"{self._rules.after_turn_rule}: extra turn")
+            events.append("Time Trot: extra turn" if result.time_trot else f"{self._rules.after_turn_rule}: extra turn")
         printed = io.StringIO()
         with contextlib.redirect_stdout(printed):
             self._say = self._say(*self.scores)

@@ -112,11 +112,12 @@ def _analyse(
                             bounds[kind, num_rolls, 1],
                             bounds[kind, num_rolls, 2],
                         )
-                        value = dice_chances[kind, num_rolls, lone] * outcomes[at + lone]
+                        chances = dice_chances[kind, num_rolls]
+                        value = chances[lone] * outcomes[at + lone]
                         # Unsigned indices: no negative-index wrap-around, so the loop vectorises.
                         base = np.uint64(at)
                         for points in range(np.uint64(low), np.uint64(high + 1)):
-                            value += dice_chances[kind, num_rolls, points] * outcomes[base + points]
+                            value += chances[points] * outcomes[base + points]
                     choices[num_rolls] = value
                     best = max(best, value)
                 chosen = lowest
@@ -230,13 +231,18 @@ def _play(
         kind_sides,
         kind_reject,
         roll_table,
+        time_trot,
     ) = rule_arrays
+    modulus = time_trot[0]
+    game_sides, game_reject, varied = kind_sides[0], kind_reject[0], kind_sides.shape[0] > 1
     goal = first.shape[0]
     score0 = 0
     score1 = 0
     previous0 = 0
     previous1 = 0
     who = 0
+    turn = 0  # the turn number modulo Time Trot's modulus
+    trot = False  # this turn is a Time Trot extra turn
     state = key
     for _turn in range(MAX_TURNS):
         if score0 >= goal or score1 >= goal:
@@ -250,10 +256,12 @@ def _play(
         if num_rolls == 0:
             points = zero_points[score, opponent]
         else:
-            kind = dice_kind[score, opponent]
-            sides, reject_below = kind_sides[kind], kind_reject[kind]
+            sides, reject_below = game_sides, game_reject
+            if varied:  # the rules pick the dice of some states (Hog Wild)
+                kind = dice_kind[score, opponent]
+                sides, reject_below = kind_sides[kind], kind_reject[kind]
             ones = 0
-            rest = 0
+            total = 0
             for _ in range(num_rolls):
                 while True:
                     state += GAMMA
@@ -261,13 +269,15 @@ def _play(
                     if (product & _LOW32) >= reject_below:
                         break
                 outcome = np.int64(product >> _S32) + 1
-                if outcome == 1:
-                    ones += 1
-                else:
-                    rest += outcome
-            points = roll_table[num_rolls, ones, rest]
+                total += outcome
+                ones += outcome == 1
+            points = roll_table[num_rolls, ones, total - ones]
         after = score + points + bonus[previous, num_rolls]
         extra = after_extra[after, opponent]
+        if modulus > 0:
+            trot = not trot and num_rolls == turn
+            extra = extra or trot
+            turn = (turn + 1) % modulus
         score, opponent = after_score[after, opponent], after_opponent[after, opponent]
         if who == 0:
             score0, score1, previous0 = score, opponent, remember[num_rolls, points]

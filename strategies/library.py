@@ -98,6 +98,8 @@ COURSE_STRATEGIES: dict[str, CourseStrategies] = {
     "fa17": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
     "sp17": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
 }
+#: The contests' rule sets (Time Trot added to a semester's) keep the semester's strategies.
+COURSE_STRATEGIES |= {f"{name}_contest": COURSE_STRATEGIES[name] for name in ("fa17", "fa18", "sp19")}
 
 #: Rule sets whose course module has ``catch_up``.
 _CATCH_UP = ("swine_swap", "square_swine", "sus_fuss", "fuzzy_factors")

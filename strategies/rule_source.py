@@ -144,6 +144,9 @@ RULE_SOURCE: dict[str, tuple[str, str, str, str]] = {
     ),
 }
 
+#: The contests' rule sets: the semester's two rules (Time Trot is no rule of either).
+RULE_SOURCE |= {f"{name}_contest": RULE_SOURCE[name] for name in ("fa17", "fa18", "sp19")}
+
 #: rule set -> the text that replaces ``_CHANCES`` where the rules change what
 #: the dice score (sp17: Pig Out counts the 1s, then Hogtimus Prime; the
 #: written policy, as the lookahead family, rolls the game's six-sided dice).

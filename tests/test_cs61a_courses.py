@@ -34,12 +34,13 @@ from hog.rules import RULE_SETS, RuleSet, get_rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import course_reference as reference  # noqa: E402
-from course_cases import COMMON_SESSIONS, COURSES, OWN_TESTS  # noqa: E402
+from course_cases import COMMON_SESSIONS, CONTESTS, COURSES, OWN_TESTS  # noqa: E402
 from course_cases.common import examples_session  # noqa: E402
 
 
 def test_every_rule_set_has_an_entry():
-    assert list(COURSES) == [name for name in RULE_SETS if name not in OWN_TESTS]
+    assert list(COURSES) == [name for name in RULE_SETS if name not in OWN_TESTS and name not in CONTESTS]
+    assert all(get_rules(name).time_trot for name in CONTESTS)
     assert all((Path(__file__).parent / test_file).is_file() for test_file in OWN_TESTS.values())
 
 

@@ -47,7 +47,8 @@ def reference_game(a, b, rules, goal):
 
 
 def test_the_full_state_rule_sets():
-    assert FULL == ["hefty_hogs", "su20", "sp20", "fa19"]
+    assert FULL == ["hefty_hogs", "su20", "sp20", "fa19", "fa17_contest", "fa18_contest", "sp19_contest"]
+    assert "Time Trot" in compile_rules("sp19_contest").method
     assert compile_rules("hefty_hogs").cyclic and not compile_rules("fa19").cyclic
     assert "value iteration" in compile_rules("hefty_hogs").method
     assert "memory" in compile_rules("sp20").method

@@ -147,6 +147,7 @@ RULE_STRATEGIES = {
     "hefty_hogs": points_rule_strategy("hefty_hogs"),
     "su21": points_rule_strategy("su21"),
     **{name: swap_strategy(name) for name in ("su20", "sp20", "fa19", "sp19", "su19", "fa18", "sp18", "fa17", "sp17")},
+    **{name: swap_strategy(name) for name in ("fa17_contest", "fa18_contest", "sp19_contest")},
     "su18": swap_strategy("su18", avoid_harmful=False),
 }
 

@@ -179,6 +179,29 @@ def test_sp17_first_turn_rolls_four_sided_dice():
     assert rolled[:4] == [4, 4, 6, 6]
 
 
+def test_time_trot_example_game():
+    """RULES.md (sp19_contest, always 1 die, dice always 3): turn 1 (1 % 5 == 1)
+    gives player 1 an extra turn, turn 2 none; then turn 6 (6 % 5 == 1) again."""
+    movers = []
+
+    def strategy(who):
+        return lambda score, opponent_score: movers.append(who) or 1
+
+    play(strategy(0), strategy(1), "sp19_contest", dice=make_test_dice(3), goal=20)
+    assert movers[:8] == [0, 1, 1, 0, 1, 0, 1, 1]
+
+
+@pytest.mark.parametrize("rules, modulus", [("fa17_contest", 8), ("fa18_contest", 5), ("sp19_contest", 5)])
+def test_time_trot_never_twice_in_a_row(rules, modulus):
+    rules = get_rules(rules)
+    assert rules.time_trot == modulus
+    first = rules.next_state(State((0, 0), 0, turn=3), 3, 4)  # 3 dice on turn 3
+    assert first.extra_turn and first.time_trot and first.state == State((4, 0), 0, turn=4, trot=True)
+    second = rules.next_state(first.state, 4, 4)  # 4 dice on turn 4, but a Time Trot turn
+    assert not second.extra_turn and second.state == State((8, 0), 1, turn=5 % modulus, trot=False)
+    assert rules.after_turn == get_rules(rules.name.removesuffix("_contest")).after_turn
+
+
 def test_swap_at_the_goal_hands_the_win_to_the_opponent():
     """fa17: reaching 100 against 50 (a multiple) swaps: the opponent holds 100."""
     assert get_rules("fa17").after_turn(100, 50) == (50, 100, False)
@@ -240,9 +263,11 @@ def test_semester_codes(code, name):
 
 
 def test_every_rule_set_has_semesters_and_wording():
-    assert len(RULE_SETS) == 20
-    assert set(SEMESTERS.values()) == set(RULE_SETS)
+    assert len(RULE_SETS) == 23
+    contests = {name for name, rules in RULE_SETS.items() if rules.time_trot}
+    assert contests == {"fa17_contest", "fa18_contest", "sp19_contest"}
+    assert set(SEMESTERS.values()) == set(RULE_SETS) - contests
     for rules in RULE_SETS.values():
-        assert rules.semesters and rules.zero_dice_rule and rules.after_turn_rule
+        assert (rules.semesters or rules.time_trot) and rules.zero_dice_rule and rules.after_turn_rule
     assert get_rules("square_swine").pig_out_rule == "Sow Sad"
     assert get_rules("swine_align").pig_out_rule == "Pig Out"

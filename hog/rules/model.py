@@ -54,11 +54,16 @@ class Memory:
 
 @dataclass(frozen=True)
 class State:
-    """Scores (player 0, player 1), the player to move, and each player's memory."""
+    """Scores (player 0, player 1), the player to move, each player's memory
+    and the game's memory: the turn number modulo the Time Trot modulus
+    (``turn``, 0 without Time Trot) and whether this turn is a Time Trot
+    extra turn (``trot``)."""
 
     scores: tuple[int, int] = (0, 0)
     who: int = 0
     previous: tuple[int, int] = (0, 0)
+    turn: int = 0
+    trot: bool = False
 
     def mover_scores(self) -> tuple[int, int]:
         """(the mover's score, the other player's score)."""
@@ -67,11 +72,13 @@ class State:
 
 @dataclass(frozen=True)
 class TurnResult:
-    """The state after a turn, the memory bonus it earned and whether the mover goes again."""
+    """The state after a turn, the memory bonus it earned, whether the mover
+    goes again and whether that is Time Trot's doing."""
 
     state: State
     bonus: int
     extra_turn: bool
+    time_trot: bool = False
 
 
 @dataclass(frozen=True)
@@ -81,6 +88,9 @@ class RuleSet:
     ``roll_points``, ``turn_points`` and ``turn_dice`` are the rules of
     ``hog.rules.dice_rules`` (Pig Out by default, no points rule, the game's
     dice); ``dice_rule`` and ``points_rule`` name the last two.
+    ``time_trot`` is the modulus M of Time Trot (0: no Time Trot): rolling
+    ``turn number % M`` dice earns another turn, except on a turn that is
+    itself a Time Trot extra turn.
     """
 
     name: str
@@ -97,6 +107,7 @@ class RuleSet:
     turn_dice: Callable[[int, int], int | None] | None = None
     points_rule: str = ""
     dice_rule: str = ""
+    time_trot: int = 0
 
     def __repr__(self) -> str:
         return f"RuleSet({self.name!r})"
@@ -124,10 +135,14 @@ class RuleSet:
         if any, applies here).
 
         >>> from hog.rules import get_rules
-        >>> get_rules("fa19").next_state(State((3, 3), 0, (3, 1)), 1, 3)
-        TurnResult(state=State(scores=(9, 3), who=1, previous=(1, 1)), bonus=3, extra_turn=False)
+        >>> result = get_rules("fa19").next_state(State((3, 3), 0, (3, 1)), 1, 3)
+        >>> result.state.scores, result.state.who, result.state.previous, result.bonus, result.extra_turn
+        ((9, 3), 1, (1, 1), 3, False)
         >>> get_rules("sp17").next_state(State((10, 3), 0), 2, 7).state.scores  # 7 -> 11, then 21 vs 3
         (21, 3)
+        >>> result = get_rules("sp19_contest").next_state(State((3, 0), 1, turn=1), 1, 3)  # 1 die on turn 1
+        >>> result.state, result.time_trot
+        (State(scores=(3, 3), who=1, previous=(0, 0), turn=2, trot=True), True)
         """
         if self.turn_points is not None:
             points = self.turn_points(points)
@@ -140,8 +155,11 @@ class RuleSet:
             previous[who] = self.memory.remember(num_rolls, points)
         score, opponent, extra = self.after_turn(score + points + bonus, opponent)
         scores = (score, opponent) if who == 0 else (opponent, score)
+        trot = bool(self.time_trot) and not state.trot and num_rolls == state.turn
+        extra = bool(extra) or trot
         next_who = who if extra else 1 - who
-        return TurnResult(State(scores, next_who, (previous[0], previous[1])), bonus, bool(extra))
+        turn = (state.turn + 1) % self.time_trot if self.time_trot else 0
+        return TurnResult(State(scores, next_who, (previous[0], previous[1]), turn, trot), bonus, extra, trot)
 
 
 class UnknownRuleSet(KeyError):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from hog.rules import after_turn as after
 from hog.rules import dice_rules
@@ -63,7 +64,7 @@ def _swap_years(
     )
 
 
-_ALL = (
+_ALL: tuple[RuleSet, ...] = (
     RuleSet(
         "more_boar",
         ("sp21",),
@@ -244,6 +245,23 @@ _ALL = (
         dice_rule="Hog Wild",
     ),
 )
+
+
+def _contest(semester: RuleSet, modulus: int) -> RuleSet:
+    """The rule set of SEMESTER's strategy contest: its rules plus Time Trot modulo MODULUS."""
+    return replace(
+        semester,
+        name=f"{semester.name}_contest",
+        semesters=(),
+        summary=f"{semester.summary}; Time Trot (M = {modulus}): rolling turn number mod {modulus} dice "
+        "earns an extra turn, never twice in a row",
+        after_turn_rule=f"{semester.after_turn_rule}, Time Trot",
+        time_trot=modulus,
+    )
+
+
+_BY_NAME = {rules.name: rules for rules in _ALL}
+_ALL += (_contest(_BY_NAME["fa17"], 8), _contest(_BY_NAME["fa18"], 5), _contest(_BY_NAME["sp19"], 5))
 
 RULE_SETS: dict[str, RuleSet] = {rules.name: rules for rules in _ALL}
 

@@ -179,7 +179,9 @@ _YEARS = load("free_bacon_years")
 #: Rule sets whose course module the cases here cannot call as they call the
 #: others (sp17's play takes no dice and no commentary): their own test file.
 OWN_TESTS = {"sp17": "test_cs61a_sp17.py"}
-_DATA = {name: load(name) for name in RULE_SETS if name not in OWN_TESTS}
+#: The contests' rule sets have no course module (COURSE_APIS.md): the contests took tables.
+CONTESTS = ("fa17_contest", "fa18_contest", "sp19_contest")
+_DATA = {name: load(name) for name in RULE_SETS if name not in OWN_TESTS and name not in CONTESTS}
 
 COMMON_SESSIONS: dict[str, str] = {name: _SHARED["sessions"][name] for name in _SHARED["every"]}
 SEMESTERS: dict[str, Semester] = {

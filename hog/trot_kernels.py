@@ -1,0 +1,244 @@
+"""Numeric kernels (numba) for exact analysis under Time Trot.
+
+Time Trot (the contest rule sets) adds game-level memory to the state: the
+turn number modulo M (``t``) and whether this turn is a Time Trot extra turn
+(``r``). A state is (score, opponent score, t, r) with player A or B to
+move; a *policy* is an int8 array ``policy[score, opponent, t, r]``, and a
+table is the policy that ignores t and r. Like ``hog.kernels`` the kernels
+read arrays compiled by ``hog.exact.compile_rules`` (``exact_arrays``: the
+links of each outcome to the state it leads to) and know no rule.
+
+Every turn scores at least 1 point, so states are solved by decreasing total
+score. Two outcome planes per player hold what each outcome is worth to the
+mover, for every turn number t the turn was taken at, side by side:
+``plain`` when the turn passes (or the after-turn rule gives an extra turn),
+``trot`` when Time Trot gives one (the mover moves again with r = 1). Tables
+cannot see the turn, so rolling n is valued for every t and both r in one
+pass over the points; only n = t with r = 0 (Time Trot) takes a second one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from numba import get_num_threads, njit, prange
+
+from hog.game import MAX_ROLLS
+
+#: Tie tolerance of the solvers: the lowest count within this of the best wins.
+TIE_TOLERANCE = 1e-12
+#: Lanes per outcome in the planes: the largest modulus (a constant, so the
+#: compiler can unroll and vectorise the pass over every turn number at once).
+LANES = 8
+
+
+@njit(cache=True)
+def _work(
+    goal: int, plane: int, modulus: int
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.int8]]:
+    """Room for ``_analyse``: plain and trot, ``[(mover * plane + entry) *
+    LANES + t]``; values ``[mover, r, score * goal + opponent, u]`` for the
+    state whose turn number is u + 1 (mod the modulus); chosen[score,
+    opponent, t, r]."""
+    return (
+        np.zeros(2 * plane * LANES),
+        np.zeros(2 * plane * LANES),
+        np.zeros((2, 2, goal * goal, LANES)),
+        np.zeros((goal, goal, modulus, 2), dtype=np.int8),
+    )
+
+
+@njit(cache=True, fastmath={"reassoc", "contract"})
+def _analyse(
+    table_a: npt.NDArray[np.int8],
+    table_b: npt.NDArray[np.int8],
+    optimise: bool,
+    perfect: bool,
+    modulus: int,
+    rule_arrays: tuple[npt.NDArray[Any], ...],
+    work: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.int8]],
+) -> tuple[npt.NDArray[np.int8], float, float]:
+    """A plays TABLE_A and B TABLE_B (goal x goal tables: they cannot see the
+    turn); if OPTIMISE, A instead picks the best count in every state (the
+    lowest within TIE_TOLERANCE), and if PERFECT, B plays as A. Returns (A's
+    policy over (score, opponent, t, r), A's chance moving first, moving
+    second)."""
+    zero_points, dice_chances, finished, link_start, link_entry, link_state, link_same, dice_kind, bounds = rule_arrays
+    plain, trot, values, chosen = work
+    goal = table_a.shape[0]
+    size = finished.shape[0]
+    row = size // goal
+    m = modulus
+    choices = np.empty((MAX_ROLLS + 1, m, 2))
+    acc = np.empty(LANES)
+    for mover in range(2):
+        for entry in range(size):
+            for t in range(m):
+                plain[(mover * size + entry) * LANES + t] = finished[entry]
+                trot[(mover * size + entry) * LANES + t] = finished[entry]
+    for total in range(2 * goal - 2, -1, -1):
+        for score in range(max(0, total - goal + 1), min(total, goal - 1) + 1):
+            opponent = total - score
+            index = score * goal + opponent
+            kind = dice_kind[score, opponent]
+            for mover in range(2):
+                if mover == 1 and perfect:
+                    values[1, :, index] = values[0, :, index]
+                    continue
+                table = table_a if mover == 0 else table_b
+                at = mover * size + opponent * row + score
+                lowest = highest = table[score, opponent]
+                optimising = mover == 0 and optimise
+                if optimising:
+                    lowest, highest = 0, MAX_ROLLS
+                for n in range(lowest, highest + 1):
+                    # The turn passes (or the after-turn rule gives an extra turn): every t at once.
+                    # The turn passes (or the after-turn rule gives an extra turn): every t at once.
+                    acc[:] = 0.0
+                    if n == 0:
+                        base = (at + zero_points[score, opponent]) * LANES
+                        for t in range(LANES):
+                            acc[t] = plain[base + t]
+                    else:
+                        for points in range(bounds[kind, n, 0], bounds[kind, n, 2] + 1):
+                            p = dice_chances[kind, n, points]
+                            base = (at + points) * LANES
+                            for t in range(LANES):
+                                acc[t] += p * plain[base + t]
+                    for t in range(m):
+                        choices[n, t, 0] = acc[t]
+                        choices[n, t, 1] = acc[t]
+                    if n < m:  # on turn n, not an extra turn already: Time Trot gives another turn
+                        value = 0.0
+                        if n == 0:
+                            value = trot[(at + zero_points[score, opponent]) * LANES + n]
+                        else:
+                            for points in range(bounds[kind, n, 0], bounds[kind, n, 2] + 1):
+                                value += dice_chances[kind, n, points] * trot[(at + points) * LANES + n]
+                        choices[n, n, 0] = value
+                for t in range(m):
+                    u = (t - 1) % m
+                    for r in range(2):
+                        pick = lowest
+                        if optimising:
+                            best = -1.0
+                            for n in range(lowest, highest + 1):
+                                best = max(best, choices[n, t, r])
+                            while choices[pick, t, r] < best - TIE_TOLERANCE:
+                                pick += 1
+                        values[mover, r, index, u] = choices[pick, t, r]
+                        if mover == 0:
+                            chosen[score, opponent, t, r] = pick
+        # The states of this total are solved: copy them where outcomes lead there.
+        for i in range(link_start[total], link_start[total + 1]):
+            entry, state = link_entry[i], link_state[i]
+            own = state if link_same[i] else (state % goal) * goal + state // goal
+            for mover in range(2):
+                base = (mover * size + entry) * LANES
+                for t in range(LANES):
+                    trot[base + t] = values[mover, 1, own, t]
+                    if link_same[i]:
+                        plain[base + t] = values[mover, 0, state, t]
+                    else:
+                        plain[base + t] = 1.0 - values[1 - mover, 0, state, t]
+    return chosen, values[0, 0, 0, m - 1], 1.0 - values[1, 0, 0, m - 1]
+
+
+def analyse(
+    table_a: npt.NDArray[np.int8],
+    table_b: npt.NDArray[np.int8],
+    optimise: bool,
+    perfect: bool,
+    modulus: int,
+    rule_arrays: tuple[npt.NDArray[Any], ...],
+) -> tuple[npt.NDArray[np.int8], float, float]:
+    """``_analyse`` in fresh work room: (A's policy, A's chance moving first, moving second)."""
+    work = _work(table_a.shape[0], rule_arrays[2].shape[0], modulus)
+    chosen, first, second = _analyse(table_a, table_b, optimise, perfect, modulus, rule_arrays, work)
+    return chosen, float(first), float(second)
+
+
+def pair_win_probabilities(
+    tables: npt.NDArray[np.int8], pairs: npt.NDArray[np.int64], modulus: int, rule_arrays: tuple[npt.NDArray[Any], ...]
+) -> npt.NDArray[np.float64]:
+    """For each row (a, b) of PAIRS: [first, second], table a's chances to
+    win against table b moving first and moving second (one work room per
+    numba thread's block of pairs)."""
+    chances: npt.NDArray[np.float64] = _pair_win_probabilities(tables, pairs, modulus, rule_arrays, get_num_threads())
+    return chances
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def _pair_win_probabilities(
+    tables: npt.NDArray[np.int8],
+    pairs: npt.NDArray[np.int64],
+    modulus: int,
+    rule_arrays: tuple[npt.NDArray[Any], ...],
+    threads: int,
+) -> npt.NDArray[np.float64]:
+    """``pair_win_probabilities`` in THREADS blocks (fewer if fewer pairs)."""
+    count = pairs.shape[0]
+    out = np.empty((count, 2))
+    blocks = min(count, threads)
+    for block in prange(blocks):
+        work = _work(tables.shape[1], rule_arrays[2].shape[0], modulus)
+        for i in range(block * count // blocks, (block + 1) * count // blocks):
+            _, first, second = _analyse(
+                tables[pairs[i, 0]], tables[pairs[i, 1]], False, False, modulus, rule_arrays, work
+            )
+            out[i, 0] = first
+            out[i, 1] = second
+    return out
+
+
+@njit(cache=True)
+def occupancy(
+    policy_a: npt.NDArray[np.int8],
+    policy_b: npt.NDArray[np.int8],
+    modulus: int,
+    rule_arrays: tuple[npt.NDArray[Any], ...],
+    after_arrays: tuple[npt.NDArray[Any], ...],
+) -> npt.NDArray[np.float64]:
+    """How often each state with A to move is visited, ``[score, opponent, t,
+    r]``, summed over A's game moving first and moving second. AFTER_ARRAYS:
+    (after_score, after_opponent, after_extra)."""
+    zero_points, dice_chances, dice_kind, bounds = rule_arrays[0], rule_arrays[1], rule_arrays[7], rule_arrays[8]
+    after_score, after_opponent, after_extra = after_arrays
+    goal = policy_a.shape[0]
+    mass = np.zeros((2, goal, goal, modulus, 2))
+    mass[0, 0, 0, 0, 0] += 1.0
+    mass[1, 0, 0, 0, 0] += 1.0
+    for total in range(0, 2 * goal - 1):
+        for score in range(max(0, total - goal + 1), min(total, goal - 1) + 1):
+            opponent = total - score
+            kind = dice_kind[score, opponent]
+            for mover in range(2):
+                policy = policy_a if mover == 0 else policy_b
+                for t in range(modulus):
+                    t2 = (t + 1) % modulus
+                    for r in range(2):
+                        here = mass[mover, score, opponent, t, r]
+                        if here == 0.0:
+                            continue
+                        n = policy[score, opponent, t, r]
+                        timed = r == 0 and n == t
+                        first = zero_points[score, opponent] if n == 0 else bounds[kind, n, 0]
+                        last = first if n == 0 else bounds[kind, n, 2]
+                        for points in range(first, last + 1):
+                            p = 1.0 if n == 0 else dice_chances[kind, n, points]
+                            if p == 0.0:
+                                continue
+                            s2 = after_score[score + points, opponent]
+                            o2 = after_opponent[score + points, opponent]
+                            if s2 >= goal or o2 >= goal:
+                                continue
+                            if timed:
+                                mass[mover, s2, o2, t2, 1] += here * p
+                            elif after_extra[score + points, opponent]:
+                                mass[mover, s2, o2, t2, 0] += here * p
+                            else:
+                                mass[1 - mover, o2, s2, t2, 0] += here * p
+    visits: npt.NDArray[np.float64] = mass[0]
+    return visits
