@@ -13,9 +13,7 @@ were read, so two workers can never both count an entry.
 
 from __future__ import annotations
 
-import hashlib
 import math
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -36,23 +34,13 @@ from results.models import (
     ContestParticipant,
     ContestStandings,
 )
+from results.tokens import new_token, token_digest
 from strategies.names import looks_like
 
-__all__ = ["ContestStore", "ContestSettings", "RankingInput", "CURRENT", "token_digest"]
+__all__ = ["ContestStore", "ContestSettings", "RankingInput", "CURRENT"]
 
 #: The statuses of a team's current entry.
 CURRENT = ("queued", "ranked")
-#: Characters of randomness in a token.
-_TOKEN_BYTES = 24
-
-
-def token_digest(token: str) -> str:
-    """How a token is kept: its sha256, in hex."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def _new_token() -> str:
-    return "hog_" + secrets.token_urlsafe(_TOKEN_BYTES)
 
 
 @dataclass(frozen=True)
@@ -198,7 +186,7 @@ class ContestStore(Database):
                 row = existing.get(email)
                 token = None
                 if row is None:
-                    token = _new_token()
+                    token = new_token()
                     row = ContestParticipant(
                         contest_id=contest.id, email=email, team=team, role=role, token_sha256=token_digest(token)
                     )
@@ -229,7 +217,7 @@ class ContestStore(Database):
             )
             if row is None:
                 raise NotStored(f"{email} is not on the roster of contest {name!r}")
-            token = _new_token()
+            token = new_token()
             row.token_sha256 = token_digest(token)
             return token
 

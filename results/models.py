@@ -123,6 +123,8 @@ class Strategy(Base):
     table: Mapped[bytes] = mapped_column(LargeBinary)
     sha256: Mapped[str] = mapped_column(String(64))
     source: Mapped[str | None] = mapped_column(Text)
+    #: sha256 of the secret that shows the source to whoever uploaded it (the web arena's upload link)
+    source_key: Mapped[str | None] = mapped_column(String(64))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
 
 

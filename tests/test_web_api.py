@@ -529,6 +529,7 @@ def test_openapi_documents_the_api_only(arena):
         "/api/leaderboard",
         "/api/strategies",
         "/api/strategies/{ref}",
+        "/api/strategies/{strategy_id}/source",
         "/api/games",
         "/api/games/{game_id}",
         "/api/games/{game_id}/turns",
