@@ -265,9 +265,11 @@ class ContestStore(Database):
 
     # --- submissions ---
 
-    def take_attempt(self, contest: ContestRecord, person: ParticipantRecord, now: datetime) -> None:
-        """Count a submission by PERSON at NOW: a 423 refusal after the
-        deadline, a 429 one (with the seconds to wait) over the rate."""
+    def take_attempt(self, contest: ContestRecord, person: ParticipantRecord, now: datetime) -> int:
+        """Record a submission by PERSON at NOW (its id): a 423 refusal after
+        the deadline, a 429 one (with the seconds to wait) over the rate. The
+        rate counts the attempts the checker gave a verdict on
+        (:meth:`attempt_checked`, or the entry :meth:`accept_entry` made)."""
         with self._session(write=True) as session:
             row = _contest_row(session, contest.name, self.where, lock=True)
             current = ContestRecord.from_row(row)
@@ -278,7 +280,9 @@ class ContestStore(Database):
                 recent = sorted(
                     session.scalars(
                         select(ContestAttempt.created).where(
-                            ContestAttempt.participant_id == person.id, ContestAttempt.created > since
+                            ContestAttempt.participant_id == person.id,
+                            ContestAttempt.created > since,
+                            ContestAttempt.checked.is_(True),
                         )
                     )
                 )
@@ -293,7 +297,15 @@ class ContestStore(Database):
                         429,
                         wait,
                     )
-            session.add(ContestAttempt(participant_id=person.id, created=now))
+            attempt = ContestAttempt(participant_id=person.id, created=now, checked=False)
+            session.add(attempt)
+            session.flush()
+            return attempt.id
+
+    def attempt_checked(self, attempt_id: int) -> None:
+        """The checker gave its verdict on attempt ATTEMPT_ID: it counts for the rate."""
+        with self._session(write=True) as session:
+            session.execute(update(ContestAttempt).where(ContestAttempt.id == attempt_id).values(checked=True))
 
     def accept_entry(
         self,
@@ -306,10 +318,12 @@ class ContestStore(Database):
         filename: str,
         team_name: str,
         received: datetime,
+        attempt: int | None = None,
     ) -> EntryRecord:
         """Queue an entry of PERSON's team received at RECEIVED, replacing the
-        team's current one: a 423 refusal after the deadline, 409 if another
-        team's current entry has the same table or name."""
+        team's current one, and count ATTEMPT (if given) as checked: a 423
+        refusal after the deadline, 409 if another team's current entry has
+        the same table or name."""
         with self._session(write=True) as session:
             row = _contest_row(session, contest.name, self.where, lock=True)
             if not ContestRecord.from_row(row).is_open(received):
@@ -350,6 +364,8 @@ class ContestStore(Database):
             )
             session.add(entry)
             row.revision += 1
+            if attempt is not None:
+                session.execute(update(ContestAttempt).where(ContestAttempt.id == attempt).values(checked=True))
             session.flush()
             return EntryRecord.from_row(entry)
 

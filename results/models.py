@@ -315,12 +315,15 @@ class ContestParticipant(Base):
 
 
 class ContestAttempt(Base):
-    """One submission a participant made (accepted or not): what the rate limit counts."""
+    """One submission a participant made: what the rate limit counts, once
+    CHECKED (the checker gave its verdict, whatever it was; a submission the
+    server never finished, because it was killed, does not count)."""
 
     __tablename__ = "contest_attempts"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     participant_id: Mapped[int] = mapped_column(ForeignKey("contest_participants.id", ondelete="CASCADE"), index=True)
+    checked: Mapped[bool] = mapped_column(Boolean, default=False)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
 
 
