@@ -310,6 +310,10 @@ def run(args: argparse.Namespace, db: str) -> dict[str, object]:
     statuses: dict[str, int] = {}
     for sent in schedule:
         statuses[str(sent.status)] = statuses.get(str(sent.status), 0) + 1
+    refusals: dict[str, int] = {}
+    for sent in schedule:
+        if sent.status not in (202, None):
+            refusals[sent.detail] = refusals.get(sent.detail, 0) + 1
     page, api = rush.observed.page, rush.observed.api
     return {
         "database": make_url(db).get_backend_name(),
@@ -319,6 +323,7 @@ def run(args: argparse.Namespace, db: str) -> dict[str, object]:
         "last_minute": args.last_minute,
         "minutes": args.minutes,
         "answers": statuses,
+        "refusals": dict(sorted(refusals.items(), key=lambda item: -item[1])[:5]),
         "sent_again_after_the_kill": sum(s.tries > 1 for s in schedule),
         "kill_at_s": kill_at if kill_at >= 0 else None,
         "restart_s": restart,
