@@ -108,10 +108,14 @@ def ranked(arena: Arena, name: str, entries: int, timeout: float = 60.0) -> dict
         time.sleep(0.05)
 
 
-def signed_in(browser, arena: Arena, email: str, path: str):
-    """A new page (its own cookies) at PATH, EMAIL signed in with the page's Sign in link."""
+def signed_in(browser, arena: Arena, email: str, path: str, pictures: bool = False):
+    """A new page (its own cookies) at PATH, EMAIL signed in with the page's
+    Sign in link; it draws no matrix unless PICTURES (the server draws one
+    picture per address at a time: the tests' pages would wait for each other)."""
     page = new_page(browser)
     page.clock.install()  # the page's timers run only when a test advances its clock
+    if not pictures:
+        page.route("**/matrix.png*", lambda route: route.abort())
     arena.provider.login_as(email)
     page.goto(arena.url + path)
     with page.expect_navigation(url=arena.url + path):
@@ -172,34 +176,38 @@ def test_a_student_signs_in_submits_on_the_page_and_sees_the_entry(browser, aren
 
 def test_the_leaderboard_follows_new_standings_without_a_reload(browser, arena):
     name, tokens = new_contest(arena)
-    submit(arena, name, tokens[CY], table_of(1))
-    first = ranked(arena, name, 1)
-    page = signed_in(browser, arena, ADA, f"/contests/{name}")
+    page = signed_in(browser, arena, ADA, f"/contests/{name}", pictures=True)
     page.evaluate("() => { window.stillThisPage = true; }")
-    before = status(page)
-    assert before == ("live", "1", "0", shown_time(first))
-    assert page.locator("#contest-matrix").is_visible()
     errors: list[str] = []  # the content security policy's refusals are console errors
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.on("response", lambda response: errors.append(response.url) if response.status >= 400 else None)
+    assert status(page)[:3] == ("live", "0", "0") and cells(page) == []
+    assert page.locator("#contest-empty").is_visible() and not page.locator("#contest-matrix").is_visible()
+
+    submit(arena, name, tokens[CY], table_of(1))
+    first = ranked(arena, name, 1)
+    assert status(page)[1] == "0"  # nothing changes until the page polls
+    page.clock.run_for(POLL_MS)
+    page.wait_for_function("() => document.querySelectorAll('#contest-board tbody tr').length === 1")
+    assert cells(page) == expected(first) and status(page) == ("live", "1", "0", shown_time(first))
+    assert not page.locator("#contest-empty").is_visible()
+    matrix = page.locator("#contest-matrix img")
+    matrix.scroll_into_view_if_needed()
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=matrix.element_handle())
 
     submit(arena, name, tokens[DEE], table_of(3))
     twin = submit(arena, name, tokens[ADA], unreachable_twin(table_of(3)))
     board = ranked(arena, name, 3)
     assert [row["rank"] for row in board["rows"]] == [1, 1, 3]  # t3 and t1 tie, both beating t2
-    assert cells(page) == expected(first)  # nothing changes until the page polls
     page.clock.run_for(POLL_MS)
     page.wait_for_function("() => document.querySelectorAll('#contest-board tbody tr').length === 3")
     assert cells(page) == expected(board)
-    assert status(page) == ("live", "3", "0", shown_time(board))
-    assert status(page)[3] != before[3]
+    assert status(page) == ("live", "3", "0", shown_time(board)) and board["updated"] != first["updated"]
     assert page.evaluate("() => window.stillThisPage") is True  # the same page: not reloaded
     assert [row.get_attribute("class") for row in page.locator("#contest-board tbody tr").all()] == [
         "mine" if row["entry_id"] == twin else None for row in board["rows"]
     ]
     assert page.locator("#contest-board th").count() == 5  # no entry column while the contest runs
-    matrix = page.locator("#contest-matrix img")
-    matrix.scroll_into_view_if_needed()
     page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=matrix.element_handle())
     assert matrix.get_attribute("src") == f"/contests/{name}/matrix.png?updated={quote(board['updated'])}"
     assert errors == []

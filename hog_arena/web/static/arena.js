@@ -91,12 +91,18 @@ document.addEventListener("DOMContentLoaded", () => {
       head.appendChild(th);
     }
   };
+  // The matrix picture of the standings shown; one refused (a busy server)
+  // is asked for again at the next poll.
+  const figure = document.getElementById("contest-matrix");
+  let pictureFailed = false;
+  if (figure) figure.querySelector("img").addEventListener("error", () => { pictureFailed = true; });
   const showMatrix = (data) => {
-    const figure = document.getElementById("contest-matrix");
     if (!figure) return;
+    pictureFailed = false;
     figure.hidden = data.rows.length === 0;
     const img = figure.querySelector("img");
-    if (data.rows.length) img.src = `${img.dataset.src}?updated=${encodeURIComponent(data.updated)}`;
+    const version = `updated=${encodeURIComponent(data.updated)}${data.final ? "&final" : ""}`;
+    if (data.rows.length) img.src = `${img.dataset.src}?${version}`;
   };
   const closeForm = () => {
     const form = document.getElementById("contest-submit");
@@ -122,8 +128,10 @@ document.addEventListener("DOMContentLoaded", () => {
       body.replaceChildren(...data.rows.map((row) => rowOf(row, published)));
       const empty = document.getElementById("contest-empty");
       if (empty) empty.hidden = data.rows.length > 0;
-      if (data.updated !== shown) showMatrix(data);
       shown = data.updated;
+      showMatrix(data);
+    } else if (pictureFailed) {
+      showMatrix(data);
     }
     return data.final;
   };
