@@ -242,6 +242,7 @@ def test_a_closed_contest_turns_final_on_its_open_page_and_in_the_archive(browse
     board = ranked(arena, name, 3)
     page = signed_in(browser, arena, ADA, f"/contests/{name}")
     assert page.locator("#contest-submit").is_visible() and not page.locator("#contest-closed").is_visible()
+    assert page.inner_text("#contest-closes").startswith("closes ")
     polls: list[str] = []
     page.on("request", lambda request: polls.append(request.url) if "/leaderboard" in request.url else None)
     closed = datetime.now(timezone.utc)
@@ -256,6 +257,7 @@ def test_a_closed_contest_turns_final_on_its_open_page_and_in_the_archive(browse
     links = page.locator("#contest-board tbody a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
     assert links == [f"/api/contests/{name}/entries/{entry}" for entry in order]
     assert not page.locator("#contest-submit").is_visible() and page.locator("#contest-closed").is_visible()
+    assert page.inner_text("#contest-closes") == f"closed {closed:%Y-%m-%d %H:%M} UTC"
     page.clock.run_for(3 * POLL_MS)
     assert len(polls) == 1  # final: the page stopped polling
 
@@ -263,7 +265,10 @@ def test_a_closed_contest_turns_final_on_its_open_page_and_in_the_archive(browse
     assert published["table"] == table_of(ids.index(order[0])).tolist()
     page.goto(f"{arena.url}/contests/{name}")
     assert page.inner_text("#contest-state") == "final standings"
+    assert page.inner_text("#contest-closes") == f"closed {closed:%Y-%m-%d %H:%M} UTC"
     assert cells(page)[0][5] == f"#{order[0]}"
+    page.clock.run_for(3 * POLL_MS)
+    assert len(polls) == 1  # a page shown final does not poll at all
     page.goto(f"{arena.url}/contests")
     listed = {row[0]: row for row in cells(page, "#contests")}
     assert listed[name][3:] == ["final", "3", "0"]

@@ -104,11 +104,19 @@ document.addEventListener("DOMContentLoaded", () => {
     const version = `updated=${encodeURIComponent(data.updated)}${data.final ? "&final" : ""}`;
     if (data.rows.length) img.src = `${img.dataset.src}?${version}`;
   };
-  const closeForm = () => {
+  // Once the contest is closed: when it closed, and no more submit form.
+  const closed = (data) => {
+    const closes = document.getElementById("contest-closes");
+    if (closes && data.closes) {
+      const time = document.createElement("time");
+      time.dateTime = data.closes;
+      time.textContent = `${data.closes.replace("T", " ").slice(0, 16)} UTC`;
+      closes.replaceChildren("closed ", time);
+    }
     const form = document.getElementById("contest-submit");
     if (form) form.hidden = true;
-    const closed = document.getElementById("contest-closed");
-    if (closed) closed.hidden = false;
+    const note = document.getElementById("contest-closed");
+    if (note) note.hidden = false;
   };
   let shown = status.dataset.updated || null;
   // One request at a time: the next poll is set once this one is done.
@@ -121,7 +129,7 @@ document.addEventListener("DOMContentLoaded", () => {
     show("contest-entries", String(data.entries));
     show("contest-queued", String(data.queued));
     show("contest-updated", data.updated ? `${data.updated.replace("T", " ").slice(0, 19)} UTC` : "never");
-    if (data.state !== "open") closeForm();
+    if (data.state !== "open") closed(data);
     const published = data.final && status.dataset.publish !== "none";
     if (data.updated !== shown || published) {
       if (published) entryColumn();
