@@ -169,21 +169,25 @@ def add_to_league(
     own settings; returns the finished league. Everything is checked before
     anything is written: a league that does not exist, entries of another
     rule set or goal, and entries whose table is in the league already are
-    refused. The new pairs are played even if the match cache holds some of
-    them (looking them up would read the whole league); storing keeps the
-    cached result."""
+    refused (unless the league is still running, as an interrupted addition
+    leaves it: they are skipped, so the same command resumes). The new pairs
+    are played even if the match cache holds some of them (looking them up
+    would read the whole league); storing keeps the cached result."""
     league = store.get_league(name, rules, goal)
     was_done = league.status == "done"
-    new = _unique(entries)
-    if not new:
-        raise LeagueError(f"nothing to add to league {name!r}: give the strategies to add")
     present = {table.sha256: table for table in store.league_tables(league.id)}
+    new = _unique(entries)
+    if not was_done:  # an interrupted addition: the rerun of the same command resumes it
+        new = [entry for entry in new if entry.sha256 not in present]
+    elif not new:
+        raise LeagueError(f"nothing to add to league {name!r}: give the strategies to add")
     for entry in new:
         if entry.sha256 in present:
             raise LeagueError(f"{entry.name!r} is in league {name!r} already (as {present[entry.sha256].name!r})")
     lineup = Lineup.of([*present.values(), *new])  # new entries of another rule set or goal stop here
     records = _store_entries(store, new)
-    league = store.add_league_entries(league.id, [r.id for r in records])
+    if new:
+        league = store.add_league_entries(league.id, [r.id for r in records])
     by_sha = {table.sha256: k for k, table in enumerate(lineup.tables)}
     order = [by_sha[record.sha256] for record in store.league_entries(league.id)]
     lineup = lineup.reordered(order)

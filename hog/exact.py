@@ -33,6 +33,7 @@ __all__ = [
     "TableStack",
     "WinProbabilities",
     "Solution",
+    "TIE_BREAK",
     "compile_rules",
     "points_distribution",
     "win_probabilities",
@@ -142,6 +143,15 @@ class WinProbabilities:
     rate: float
 
 
+#: How the solvers choose among equally good counts, in words (``hog solve``'s method text).
+TIE_BREAK = (
+    "ties go to the fewest dice within 1e-12, but rolling 0 for 0 points (which keeps the scores) "
+    "only when no other count is as good; so where both players could roll 0 for 0 points and each "
+    "would rather the other did (hefty_hogs, goal 100: 72 against 75), optimal play is not unique: "
+    "the table rolls at 72 and waits at 75, and the other way round is optimal too"
+)
+
+
 @dataclass(frozen=True, eq=False)
 class Solution:
     """What a solver found: a table and its exact chances to win moving
@@ -166,6 +176,12 @@ class Solution:
     optimal_first: float = 0.0
     optimal_second: float = 0.0
     optimal_rate: float = 0.0
+
+    @property
+    def table_is_optimal(self) -> bool:
+        """Whether the table is optimal play itself: the rules have no memory
+        (a full-state policy of one memory value is a table)."""
+        return self.policy is None or self.policy.shape[2:] == (1, 1)
 
 
 def points_distribution(num_rolls: int, sides: int) -> list[Fraction]:

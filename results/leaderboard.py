@@ -17,7 +17,7 @@ import numpy as np
 
 from results.records import LeagueRecord, LeagueResults
 
-__all__ = ["WIN_THRESHOLD", "Row", "rank", "is_win", "format_rate", "LeagueReader", "shown_league"]
+__all__ = ["WIN_THRESHOLD", "Row", "rank", "is_win", "format_rate", "LeagueReader", "shown_record", "shown_league"]
 
 WIN_THRESHOLD = 0.500001
 
@@ -47,14 +47,24 @@ class LeagueReader(Protocol):
 
     def latest_league(self, rules: str, goal: int) -> LeagueRecord | None: ...
 
+    def pinned_league(self, rules: str, goal: int) -> LeagueRecord | None: ...
+
     def league_results(self, league_id: int) -> LeagueResults: ...
 
 
-def shown_league(store: LeagueReader, rules: str, goal: int, league: str | None = None) -> LeagueResults | None:
+def shown_record(store: LeagueReader, rules: str, goal: int, league: str | None = None) -> LeagueRecord | None:
     """The league a leaderboard shows: LEAGUE (a name or id) of RULES and
-    GOAL, else the latest finished one; None if there is none (a LEAGUE
+    GOAL, else the pinned one, else the one most recently finished (a league
+    grown by new entries finishes again); None if there is none (a LEAGUE
     that names none raises the store's NotStored)."""
-    record = store.get_league(league, rules, goal) if league else store.latest_league(rules, goal)
+    if league:
+        return store.get_league(league, rules, goal)
+    return store.pinned_league(rules, goal) or store.latest_league(rules, goal)
+
+
+def shown_league(store: LeagueReader, rules: str, goal: int, league: str | None = None) -> LeagueResults | None:
+    """The results of the league a leaderboard shows (``shown_record``), or None."""
+    record = shown_record(store, rules, goal, league)
     return None if record is None else store.league_results(record.id)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
-from sqlalchemy import Connection, Select, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, Select, bindparam, delete, func, insert, select, update
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql.expression import Executable
@@ -313,6 +313,17 @@ def _copy_matches(connection: Connection, columns: Sequence[str], rows: list[tup
         cursor.close()
 
 
+def _unpin(session: Session, rules: str, goal: int) -> LeagueRecord | None:
+    """Unpin the league pinned for RULES and GOAL; the league it was, if any."""
+    pinned = session.scalars(
+        select(League).where(League.rules == rules, League.goal == goal, League.pinned.is_(True))
+    ).all()
+    for league in pinned:
+        league.pinned = False
+    session.flush()
+    return LeagueRecord.from_row(pinned[0]) if pinned else None
+
+
 def _table(row: Strategy) -> StrategyTable:
     """A stored strategy row as its table."""
     values = np.frombuffer(row.table, dtype=np.int8).reshape(row.goal, row.goal)
@@ -513,14 +524,51 @@ class LeagueStore(Database):
             return LeagueRecord.from_row(named_league_row(session, name_or_id, rules, goal, self.where))
 
     def latest_league(self, rules: str, goal: int) -> LeagueRecord | None:
-        """The most recently created finished league of a rule set and goal."""
+        """The most recently finished league of a rule set and goal (a league
+        grown by new entries finishes again when they are played)."""
         with self._session() as session:
             league = session.scalars(
                 select(League)
                 .where(League.rules == rules, League.goal == goal, League.status == "done")
-                .order_by(League.id.desc())
+                .order_by(League.finished.desc(), League.id.desc())
             ).first()
             return None if league is None else LeagueRecord.from_row(league)
+
+    def pinned_league(self, rules: str, goal: int) -> LeagueRecord | None:
+        """The league pinned for a rule set and goal (``pin_league``), if any."""
+        with self._session() as session:
+            league = session.scalars(
+                select(League).where(League.rules == rules, League.goal == goal, League.pinned.is_(True))
+            ).first()
+            return None if league is None else LeagueRecord.from_row(league)
+
+    def pin_league(self, name_or_id: str | int, rules: str, goal: int) -> LeagueRecord:
+        """Pin a league of a rule set and goal, by name or id: leaderboards show
+        it until another is pinned or ``unpin_league``; one transaction."""
+        with self._session(write=True) as session:
+            league = named_league_row(session, name_or_id, rules, goal, self.where)
+            _unpin(session, rules, goal)
+            league.pinned = True
+            session.flush()
+            return LeagueRecord.from_row(league)
+
+    def unpin_league(self, rules: str, goal: int) -> LeagueRecord | None:
+        """Unpin the league pinned for a rule set and goal; returns it (None: none was)."""
+        with self._session(write=True) as session:
+            return _unpin(session, rules, goal)
+
+    def list_leagues(self, rules: str | None = None, goal: int | None = None) -> list[tuple[LeagueRecord, int]]:
+        """Every league (of RULES and GOAL if given) with its number of entries, most recently updated first."""
+        entries = func.count(LeagueEntry.strategy_id)
+        statement = select(League, entries).outerjoin(LeagueEntry, LeagueEntry.league_id == League.id)
+        if rules is not None:
+            statement = statement.where(League.rules == rules)
+        if goal is not None:
+            statement = statement.where(League.goal == goal)
+        with self._session() as session:
+            rows = session.execute(statement.group_by(League.id)).all()
+            leagues = [(LeagueRecord.from_row(league), int(count)) for league, count in rows]
+        return sorted(leagues, key=lambda item: (item[0].updated, item[0].id), reverse=True)
 
     def league_entries(self, league_id: int) -> list[StrategyRecord]:
         """The strategies of a league, by id (without their matches)."""

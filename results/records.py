@@ -178,6 +178,7 @@ class LeagueRecord(_Record):
     status: str
     created: datetime
     finished: datetime | None
+    pinned: bool = False
 
     @classmethod
     def from_row(cls, row: League) -> LeagueRecord:
@@ -192,7 +193,13 @@ class LeagueRecord(_Record):
             row.status,
             utc(row.created),
             utc(row.finished),
+            bool(row.pinned),
         )
+
+    @property
+    def updated(self) -> datetime:
+        """When the league last finished (growing it by ``--add`` finishes it again), else when it was made."""
+        return self.finished or self.created
 
     @property
     def key(self) -> MatchKey:

@@ -45,7 +45,10 @@ Leagues and matches
         More entries for a league (running again until ``finish_league``).
     ``finish_league(league_id) -> LeagueRecord``
     ``get_league(name_or_id, rules, goal) -> LeagueRecord``
-    ``latest_league(rules, goal) -> LeagueRecord | None``
+    ``latest_league(rules, goal) -> LeagueRecord | None`` (the most recently finished one)
+    ``pinned_league(rules, goal) -> LeagueRecord | None``
+    ``pin_league(name_or_id, rules, goal) -> LeagueRecord``, ``unpin_league(rules, goal) -> LeagueRecord | None``
+    ``list_leagues(rules=None, goal=None) -> list[(LeagueRecord, entries)]`` (most recently updated first)
     ``league_entries(league_id) -> list[StrategyRecord]``
     ``league_tables(league_id) -> list[StrategyTable]``
     ``strategy_tables(rules, goal) -> list[StrategyTable]`` (every stored one, one query)

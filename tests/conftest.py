@@ -6,7 +6,8 @@ the test's tmp_path; the PostgreSQL database is the server named by
 ``HOG_TEST_POSTGRES_URL`` (``.ci/postgres.sh`` starts one; its URL is
 ``postgresql+psycopg://hog:hog@127.0.0.1:5432/hog_test``), where each test
 gets a fresh schema of its own, dropped afterwards. Without a reachable
-server the PostgreSQL runs are skipped, with the reason.
+server the PostgreSQL runs are skipped, with the reason. ``HYPOTHESIS_PROFILE=nightly``
+runs the property tests in full.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
@@ -25,6 +27,11 @@ from sqlalchemy.engine import make_url
 STUDENT_FILES = Path(__file__).parent / "fixtures" / "submissions" / "realistic"
 POSTGRES_ENV = "HOG_TEST_POSTGRES_URL"
 BACKENDS = ("sqlite", "postgres")
+
+# HYPOTHESIS_PROFILE=nightly: every property test tries many more examples
+# (the slowest ones through tests/properties.py; the others here).
+settings.register_profile("nightly", max_examples=1000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 @pytest.fixture

@@ -120,15 +120,20 @@ class Game:
         goal = self.goal
         return any(self.rules.zero_dice(s, o) == 0 for s in range(goal) for o in range(goal))
 
+    def first(self) -> float:
+        """Player A's chance to win moving first."""
+        return self.solve(self.strategies)[0][START][0]
+
     def first_second(self) -> tuple[float, float]:
         """Player A's chance to win moving first and moving second."""
         a, b = self.strategies
-        first = self.solve((a, b))[0][START][0]
-        second = self.solve((b, a))[0][START][1]
-        return first, second
+        return self.first(), self.solve((b, a))[0][START][1]
 
-    def table(self) -> list[list[int]]:
-        """Player 0's choices at every score pair below the goal, with no memory yet."""
+    def table_first_second(self) -> tuple[list[list[int]], float, float]:
+        """Player 0's choices at every score pair below the goal (with no
+        memory yet) and ``first_second()``, from one solve of every score pair
+        (moving second is the start where player 1 moves)."""
         roots = [State((s, o), w) for s in range(self.goal) for o in range(self.goal) for w in (0, 1)]
-        _, choice = self.solve(self.strategies, roots)
-        return [[choice[State((s, o), 0)] for o in range(self.goal)] for s in range(self.goal)]
+        chances, choice = self.solve(self.strategies, roots)
+        table = [[choice[State((s, o), 0)] for o in range(self.goal)] for s in range(self.goal)]
+        return table, chances[START][0], chances[State((0, 0), 1)][0]

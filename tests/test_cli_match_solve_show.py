@@ -81,7 +81,11 @@ def test_match_text_output(capsys):
 @pytest.mark.parametrize(
     "args, code, words",
     [
-        (("match", "nonsense", "always_roll(6)"), 1, ["unknown strategy 'nonsense'", "square_strategy"]),
+        (
+            ("match", "nonsense", "always_roll(6)", "--rules", "square_swine"),
+            1,
+            ["unknown strategy 'nonsense'", "square_strategy"],
+        ),
         (("match", "always_roll(6)", "always_roll(12)"), 1, ["n=12 is out of bounds 0..10"]),
         (("match", "os.system", "always_roll(6)"), 1, ["refused"]),
         (("match", "always_roll(6)", "always_roll(6)", "--method", "guess"), 2, ["exact, simulate"]),
@@ -112,6 +116,18 @@ def test_solve_perfect_play(capsys, rules, tmp_path):
     for spec in ("always_roll(5)", "final_strategy"):
         other = resolve_spec(spec, rules).table
         assert exact.win_probabilities(other, table.table, rules).rate <= 0.5 + 1e-12
+
+
+@pytest.mark.parametrize("rules, optimal", [("hefty_hogs", True), ("hog_pile", True), ("fa19", False)])
+def test_solve_says_the_table_is_optimal_play_unless_the_rules_have_memory(capsys, rules, optimal):
+    """hefty_hogs has no memory (only cycles): its table is optimal play."""
+    data = hog_json(capsys, "solve", "--rules", rules, "--goal", 30)
+    assert data["table_is_optimal"] is optimal
+    assert "ties go to the fewest dice" in data["method"]
+    code, out, err = hog(capsys, "solve", "--rules", rules, "--goal", 30)
+    assert code == 0, err
+    assert ("is not optimal" in out) is not optimal
+    assert f"method: {data['method']}" in out
 
 
 def test_solve_best_response_writes_python_and_json(capsys, tmp_path):

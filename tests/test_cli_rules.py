@@ -1,6 +1,7 @@
 """`hog rules` and the command line's error contract."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -18,7 +19,7 @@ def test_rules_json_lists_every_rule_set_once():
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert [r["name"] for r in data["rules"]] == list(RULE_SETS)
-    assert [r["name"] for r in data["rules"] if r["default"]] == ["square_swine"]
+    assert [r["name"] for r in data["rules"] if r["default"]] == ["sus_fuss"]
 
 
 def test_rules_table_names_each_rule_set():
@@ -34,3 +35,17 @@ def test_unknown_rule_set_is_one_line_with_the_valid_names():
     assert len(lines) == 1 and "pig_latin" in lines[0] and "swine_align" in lines[0]
     assert result.stdout == ""
     assert "Traceback" not in result.stderr
+
+
+def test_a_bad_hog_rules_is_blamed_on_hog_rules_and_hog_rules_still_lists_them():
+    env = {**os.environ, "HOG_RULES": "pig_latin"}
+    match = hog("match", "always_roll(4)", "always_roll(5)", "--goal", "10", env=env)
+    assert (match.returncode, match.stdout) == (1, "")
+    assert match.stderr.startswith("hog: error: HOG_RULES: unknown rule set 'pig_latin'; valid names: ")
+    assert match.stderr.endswith("; fix or unset HOG_RULES\n") and "--rules" not in match.stderr
+    given = hog("match", "always_roll(4)", "always_roll(5)", "--goal", "10", "--rules", "fa24", "--json", env=env)
+    assert given.returncode == 0 and json.loads(given.stdout)["rules"] == "sus_fuss"
+    listed = hog("rules", "--json", env=env)
+    assert listed.returncode == 0, listed.stderr
+    assert [r["name"] for r in json.loads(listed.stdout)["rules"]] == list(RULE_SETS)
+    assert listed.stderr.startswith("hog: warning: HOG_RULES: unknown rule set 'pig_latin'")

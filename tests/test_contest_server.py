@@ -189,3 +189,30 @@ def test_the_queue_survives_kill_9_mid_ranking(tmp_path):
     np.testing.assert_array_equal(standings.matrix, expected)  # every pair once, none lost
     sums = standings.matrix + standings.matrix.T
     np.testing.assert_allclose(sums[~np.eye(120, dtype=bool)], 1.0, atol=1e-12)
+
+
+def test_hog_contest_worker_drains_the_queue_from_another_process(tmp_path, capsys):
+    db = f"sqlite:///{tmp_path / 'w.db'}"
+    now = datetime.now(timezone.utc)
+    with open_store(db) as store:
+        contest = store.create_contest("c", settings(now + timedelta(days=1)))
+        people = store.add_roster("c", [(f"p{k}@x.edu", f"t{k}", "student") for k in range(3)])
+        for k, (person, _) in enumerate(people):
+            table = table_of(k)
+            sha = StrategyTable(table, "sus_fuss", "t", "file").sha256
+            store.accept_entry(
+                contest,
+                person,
+                table=table,
+                sha256=sha,
+                source=None,
+                filename="e.json",
+                team_name=f"team {k}",
+                received=now,
+            )
+    done = hog_json(capsys, "contest", "worker", "c", "--drain", "--db", db, "--json")
+    assert done == {"contest": "c", "published": 1}
+    shown = hog_json(capsys, "contest", "show", "c", "--db", db, "--json")
+    assert shown["queued"] == 0 and len(shown["rows"]) == 3 and shown["state"] == "open"
+    assert main(["contest", "worker", "nope", "--drain", "--db", db]) == 1
+    assert "no contest 'nope'" in capsys.readouterr().err

@@ -92,12 +92,15 @@ def test_a_team_over_the_team_size_writes_nobody(store):
 def test_the_rate_counts_attempts_per_person(store):
     contest, people = contest_with_roster(store, rate_count=1, rate_seconds=60)
     ada, bob = people["ada@x.edu"][0], people["bob@x.edu"][0]
-    store.take_attempt(contest, ada, NOW)
+    unfinished = store.take_attempt(contest, ada, NOW)  # the server died before the checker's verdict
+    checked = store.take_attempt(contest, ada, NOW + timedelta(seconds=5))  # so this one is taken
+    store.attempt_checked(checked)
     with pytest.raises(ContestRefusal) as refused:
         store.take_attempt(contest, ada, NOW + timedelta(seconds=20))
-    assert (refused.value.status, refused.value.retry_after) == (429, 40)
+    assert (refused.value.status, refused.value.retry_after) == (429, 45)
+    assert unfinished != checked
     store.take_attempt(contest, bob, NOW + timedelta(seconds=20))  # the rate is per person
-    store.take_attempt(contest, ada, NOW + timedelta(seconds=61))
+    store.take_attempt(contest, ada, NOW + timedelta(seconds=66))
 
 
 def test_nothing_is_taken_after_the_deadline_or_once_closed(store):

@@ -197,6 +197,23 @@ def test_contests_and_an_unknown_contest(contest):
     assert "fa26" in client.get("/contests").text
 
 
+def test_only_staff_move_the_deadline_or_close(contest):
+    client, _, tokens = contest
+    staff = {"Authorization": f"Bearer {tokens['staff@x.edu']}"}
+    student = {"Authorization": f"Bearer {tokens['ada@x.edu']}"}
+    assert client.post("/api/contests/fa26/close", headers=student).status_code == 403
+    assert client.post("/api/contests/fa26/close").status_code == 401
+    bad = client.post("/api/contests/fa26/deadline", json={"deadline": "next friday"}, headers=staff)
+    assert bad.status_code == 400 and "ISO 8601" in bad.json()["detail"]
+    closed = client.post("/api/contests/fa26/close", headers=staff)
+    assert closed.status_code == 200 and closed.json()["contest"]["closed"] is not None
+    assert post_entry(client, tokens["ada@x.edu"], 0).status_code == 423
+    later = (datetime.now(timezone.utc) + timedelta(hours=2)).isoformat()
+    reopened = client.post("/api/contests/fa26/deadline", json={"deadline": later}, headers=staff)
+    assert reopened.status_code == 200 and reopened.json()["contest"]["closed"] is None
+    assert post_entry(client, tokens["ada@x.edu"], 0).status_code == 202
+
+
 def test_viewers_behind_one_address_share_one_drawing_of_the_new_matrix(tmp_path):
     """A live page refreshes its matrix when the standings change: everyone
     asking while it is drawn waits for that drawing instead of being refused

@@ -22,6 +22,7 @@ from hog.rules import RULE_SETS, RuleSet, get_rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import reference_exact as reference  # noqa: E402
+from properties import examples  # noqa: E402
 
 #: Rule sets solved over (score, opponent score, turn); the others
 #: (memory, zero-point turns) are in tests/test_exact_full_state.py.
@@ -143,12 +144,9 @@ def test_goal_100_matches_reference(rules, seed):
     assert (exact.first, exact.second) == pytest.approx((first, second), abs=1e-12)
 
 
-@settings(max_examples=25, deadline=None)
-@given(
-    rules=st.sampled_from(RULES),
-    goal=st.integers(1, 12),
-    data=st.data(),
-)
+@pytest.mark.parametrize("rules", RULES)
+@settings(max_examples=examples(nightly=20, default=2), deadline=None)
+@given(goal=st.integers(1, 12), data=st.data())
 def test_any_small_tables_match_reference(rules, goal, data):
     cells = st.lists(st.integers(0, 10), min_size=goal * goal, max_size=goal * goal)
     a = np.array(data.draw(cells), dtype=np.int8).reshape(goal, goal)
@@ -203,15 +201,15 @@ def test_bad_tables_and_pairs_are_refused(call, message):
 def test_best_response_and_perfect_play_match_reference(rules):
     goal = 16
     opponent = random_tables(5, goal, 1)[0]
-    game = reference.Game(None, as_strategy(opponent), get_rules(rules), goal)
+    table, first, second = reference.Game(None, as_strategy(opponent), get_rules(rules), goal).table_first_second()
     response = best_response(opponent, rules)
-    assert (response.first, response.second) == pytest.approx(game.first_second(), abs=1e-12)
-    assert response.table.tolist() == game.table()
+    assert (response.first, response.second) == pytest.approx((first, second), abs=1e-12)
+    assert response.table.tolist() == table
 
-    game = reference.Game(None, None, get_rules(rules), goal)
+    table, first, _ = reference.Game(None, None, get_rules(rules), goal).table_first_second()
     perfect = perfect_play(rules, goal)
-    assert perfect.first == pytest.approx(game.first_second()[0], abs=1e-12)
-    assert perfect.table.tolist() == game.table()
+    assert perfect.first == pytest.approx(first, abs=1e-12)
+    assert perfect.table.tolist() == table
 
 
 SWAPS = {"swine_swap", "fa17", "sp18", "su18", "fa18", "su19"}

@@ -137,7 +137,7 @@ def league_db(tmp_path):
 
 def test_hog_leaderboard_json_shows_the_latest_finished_league(capsys, league_db):
     path, _, newest = league_db
-    code, out, err = run(capsys, "leaderboard", "--db", str(path), "--json")
+    code, out, err = run(capsys, "leaderboard", "--db", str(path), "--rules", RULES, "--json")
     assert (code, err) == (0, "")
     data = json.loads(out)
     assert data["league"]["id"] == newest.id
@@ -150,7 +150,9 @@ def test_hog_leaderboard_json_shows_the_latest_finished_league(capsys, league_db
 def test_hog_leaderboard_picks_a_league_by_name_or_id_and_cuts_at_top(capsys, league_db):
     path, old, _ = league_db
     for key in ("old", str(old.id)):
-        code, out, _ = run(capsys, "leaderboard", "--db", str(path), "--league", key, "--json", "--top", "1")
+        code, out, _ = run(
+            capsys, "leaderboard", "--db", str(path), "--rules", RULES, "--league", key, "--json", "--top", "1"
+        )
         data = json.loads(out)
         assert code == 0 and data["league"]["name"] == "old"
         # P beat nobody (0.1 each); Q beat P and lost to R; R beat both
@@ -159,7 +161,7 @@ def test_hog_leaderboard_picks_a_league_by_name_or_id_and_cuts_at_top(capsys, le
 
 def test_hog_leaderboard_csv(capsys, league_db):
     path, _, _ = league_db
-    code, out, _ = run(capsys, "leaderboard", "--db", str(path), "--csv")
+    code, out, _ = run(capsys, "leaderboard", "--db", str(path), "--rules", RULES, "--csv")
     assert code == 0
     rows = list(csv.DictReader(io.StringIO(out)))
     assert [(r["rank"], r["name"], r["wins"], r["worst_opponent"]) for r in rows] == [
@@ -170,14 +172,14 @@ def test_hog_leaderboard_csv(capsys, league_db):
 
 def test_hog_leaderboard_table_for_people(capsys, league_db):
     path, _, _ = league_db
-    code, out, _ = run(capsys, "leaderboard", "--db", str(path))
+    code, out, _ = run(capsys, "leaderboard", "--db", str(path), "--rules", RULES)
     assert code == 0
     assert "newest" in out and "author of A" in out and "C (0.5000)" in out
 
 
 def test_hog_leaderboard_refuses_json_with_csv(capsys, league_db):
     path, _, _ = league_db
-    code, out, err = run(capsys, "leaderboard", "--db", str(path), "--json", "--csv")
+    code, out, err = run(capsys, "leaderboard", "--db", str(path), "--rules", RULES, "--json", "--csv")
     assert code == 2 and out == "" and "--json and --csv" in err
 
 
@@ -208,7 +210,7 @@ def test_hog_strategies_lists_the_stored_strategies(capsys, tmp_path, monkeypatc
         store.add_strategy(table("five"))
         store.add_strategy(table("zero", rules="hog_pile"))
     monkeypatch.setenv("HOG_DB", str(path))
-    code, out, err = run(capsys, "strategies", "--json")
+    code, out, err = run(capsys, "strategies", "--rules", RULES, "--json")
     assert (code, err) == (0, "")
     strategies = json.loads(out)["strategies"]
     assert [(s["name"], s["author"], s["rules"]) for s in strategies] == [("four", "ada", RULES), ("five", None, RULES)]

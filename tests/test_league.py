@@ -333,7 +333,17 @@ def test_cli_league_keeps_every_name_of_a_table_stored_under_another_name(tmp_pa
     student = StrategyTable(six.table, "square_swine", "RTX2080_skeleton", "file")
     with open_store(str(db)) as store:
         store.add_strategy(student, author="a student")
-    args = ["league", "--all", "final_strategy", "perfect", "always_roll(6)", "--goal", str(GOAL)]
+    args = [
+        "league",
+        "--all",
+        "final_strategy",
+        "perfect",
+        "always_roll(6)",
+        "--rules",
+        "square_swine",
+        "--goal",
+        str(GOAL),
+    ]
     as_json = hog(*args, "--json", db=db)
     assert as_json.returncode == 0, as_json.stderr
     data = json.loads(as_json.stdout)

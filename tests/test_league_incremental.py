@@ -11,7 +11,7 @@ import sys
 import numpy as np
 import pytest
 
-from arena.league import LeagueSettings, run_league, win_rate_matrix
+from arena.league import LeagueError, LeagueSettings, run_league, win_rate_matrix
 from arena.tournament import add_to_league, run_stored_league
 from hog import exact
 from results.leaderboard import WIN_THRESHOLD, rank
@@ -97,6 +97,29 @@ def test_an_interrupted_league_resumes_with_only_the_missing_pairs_and_the_same_
     with open_store(str(tmp_path / "fresh.db")) as store:
         fresh = rank(store.league_results(run_stored_league(store, entries, LeagueSettings(), jobs=1).id))
     assert board(after) == board(fresh)
+
+
+def test_an_interrupted_addition_resumes_when_the_same_entries_are_added_again(tmp_path, monkeypatch):
+    old, new = random_tables(5), random_tables(3, seed=12)
+
+    def stop_after_one_chunk(done, _total):
+        if done >= 10 + 4:
+            raise Interrupt
+
+    with open_store(str(tmp_path / "grown.db")) as store:
+        run_stored_league(store, old, LeagueSettings(), name="weekly", jobs=1)
+        with pytest.raises(Interrupt):
+            add_to_league(store, "weekly", RULES, GOAL, new, jobs=1, chunk_size=4, on_progress=stop_after_one_chunk)
+        assert store.get_league("weekly", RULES, GOAL).status == "running"
+        counted = count_kernel_pairs(monkeypatch)
+        grown = add_to_league(store, "weekly", RULES, GOAL, new, jobs=1, chunk_size=4)
+        assert grown.status == "done" and sum(counted) == 8 * 7 // 2 - 10 - 4
+        after = board(rank(store.league_results(grown.id)))
+        with pytest.raises(LeagueError, match="is in league .weekly. already"):
+            add_to_league(store, "weekly", RULES, GOAL, new[:1], jobs=1)
+    with open_store(str(tmp_path / "scratch.db")) as store:
+        scratch = board(rank(store.league_results(run_stored_league(store, old + new, LeagueSettings(), jobs=1).id)))
+    assert after == scratch
 
 
 @pytest.mark.parametrize("settings", [LeagueSettings(), LeagueSettings("simulate", games=200, seed=5)])

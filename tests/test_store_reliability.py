@@ -327,7 +327,7 @@ def test_writing_to_a_read_only_database_is_refused(capsys, tmp_path, make_read_
         with pytest.raises(StoreError, match="is read-only"):
             store.create_run("swine", RULES, GOAL, 1, {})
         assert [r.name for r in store.list_strategies(RULES, GOAL)] == ["s1"]
-    code, out, err = run_cli(capsys, "strategies", "--db", str(path), "--json")
+    code, out, err = run_cli(capsys, "strategies", "--rules", RULES, "--db", str(path), "--json")
     assert code == 0 and '"s1"' in out
     assert path.read_bytes() == before
 

@@ -74,8 +74,13 @@ def test_a_refused_file_is_one_line_and_stores_nothing(capsys, tmp_path):
 
 def test_a_name_taken_by_another_table_is_refused(capsys, tmp_path, student_file):
     db, path = tmp_path / "arena.db", student_file("swine_swap.py")
-    assert hog(capsys, "submit", student_file("square_swine.py"), "--name", "mine", "--db", db)[0] == 0
-    code, out, err = hog(capsys, "submit", path, "--name", "mine", "--db", db)
+    assert (
+        hog(capsys, "submit", student_file("square_swine.py"), "--name", "mine", "--rules", "square_swine", "--db", db)[
+            0
+        ]
+        == 0
+    )
+    code, out, err = hog(capsys, "submit", path, "--name", "mine", "--rules", "square_swine", "--db", db)
     assert (code, out) == (1, "")
     assert err.splitlines()[0].startswith("hog: warning: swine_swap.py: looks written for nju24, not square_swine")
     assert err.split("\n", 1)[1] == (

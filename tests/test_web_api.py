@@ -529,6 +529,7 @@ def test_openapi_documents_the_api_only(arena):
         "/api/leaderboard",
         "/api/strategies",
         "/api/strategies/{ref}",
+        "/api/strategies/{strategy_id}/source",
         "/api/games",
         "/api/games/{game_id}",
         "/api/games/{game_id}/turns",
@@ -539,6 +540,8 @@ def test_openapi_documents_the_api_only(arena):
         "/api/contests/{name}/entries/mine",
         "/api/contests/{name}/entries/{entry_id}",
         "/api/contests/{name}/entries/{entry_id}/disqualify",
+        "/api/contests/{name}/deadline",
+        "/api/contests/{name}/close",
     }
 
 

@@ -50,7 +50,7 @@ def read_archive(path: Path) -> tuple[list[str], np.ndarray]:
     ):
         raise ValueError(f'{path}: expected {{"teams": [...], "winrate_mat": [[...]]}}')
     teams, rows = data["teams"], data["winrate_mat"]
-    if len(teams) < 1 or len(rows) != len(teams):
+    if len(rows) != len(teams):
         raise ValueError(f"{path}: {len(teams)} teams but {len(rows)} rows in winrate_mat")
     names = []
     for k, team in enumerate(teams):

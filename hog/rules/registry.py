@@ -10,7 +10,7 @@ from hog.rules.model import Memory, RuleSet, UnknownRuleSet
 
 __all__ = ["RULE_SETS", "SEMESTERS", "DEFAULT_RULES", "get_rules", "FERAL_HOGS_DICE", "FERAL_HOGS_POINTS"]
 
-DEFAULT_RULES = "square_swine"
+DEFAULT_RULES = "sus_fuss"
 
 PIG_OUT = "Pig Out"
 SOW_SAD = "Sow Sad"

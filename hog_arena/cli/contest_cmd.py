@@ -18,15 +18,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from hog_arena.cli.flags import FlagTyper
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 from hog_arena.cli.text import literal, say
 
 if TYPE_CHECKING:
     from arena.contest.board import Board
 
-contest_app = typer.Typer(
+contest_app = FlagTyper(
     name="contest",
-    help="A class contest: roster and tokens, one entry per team, a deadline, live ranking, an archive.",
+    help="A class contest: roster and tokens, one entry per team, a deadline, live ranking, an archive.\n\n"
+    "Example: hog contest list",
     no_args_is_help=True,
 )
 
@@ -89,7 +91,7 @@ def create_command(
 ) -> None:
     """Create a contest.
 
-    Example: hog contest create fa25 --rules fa25 --deadline 2026-12-01T23:59:00-08:00 --team-size 2
+    Example: hog contest create fa25 --rules fa25 --deadline 2026-12-11T23:59:00-08:00 --team-size 2
     """
     from arena.contest.teams import parse_deadline, parse_rate
     from results.contest_store import ContestSettings
@@ -108,7 +110,10 @@ def create_command(
 
 @contest_app.command("list")
 def list_command(db: Db = None, as_json: Json = False) -> None:
-    """List contests, live and past."""
+    """List contests, live and past.
+
+    Example: hog contest list --json
+    """
     from arena.contest.board import read_board
     from results.store import open_store
 
@@ -124,7 +129,10 @@ def list_command(db: Db = None, as_json: Json = False) -> None:
 
 @contest_app.command("show")
 def show_command(name: Name, db: Db = None, as_json: Json = False) -> None:
-    """A contest's state, leaderboard, queue, entries and winners."""
+    """A contest's state, leaderboard, queue, entries and winners.
+
+    Example: hog contest show fa25
+    """
     from results.store import open_store
 
     board = _board(db, name)
@@ -141,7 +149,10 @@ def show_command(name: Name, db: Db = None, as_json: Json = False) -> None:
 
 @contest_app.command("extend")
 def extend_command(name: Name, deadline: Deadline, db: Db = None, as_json: Json = False) -> None:
-    """Move the deadline (reopens a closed contest)."""
+    """Move the deadline (reopens a closed contest).
+
+    Example: hog contest extend fa25 --deadline 2026-12-12T23:59:00-08:00
+    """
     from arena.contest.teams import parse_deadline
     from results.store import open_store
 
@@ -156,7 +167,10 @@ def extend_command(name: Name, deadline: Deadline, db: Db = None, as_json: Json 
 
 @contest_app.command("close")
 def close_command(name: Name, db: Db = None, as_json: Json = False) -> None:
-    """Stop taking submissions now; the standings turn final once the queue drains."""
+    """Stop taking submissions now; the standings turn final once the queue drains.
+
+    Example: hog contest close fa25
+    """
     from results.store import open_store
 
     with open_store(db, create=False) as store:
@@ -180,7 +194,9 @@ def roster_command(
 ) -> None:
     """Put people on the roster and give each new person a secret token (printed once).
 
-    Example: hog contest roster fa26 roster.csv --json > tokens.json
+    Example: hog contest roster fa25 roster.csv --json
+
+    Example: hog contest roster fa25 --rotate ada@example.edu
     """
     from arena.contest.teams import read_roster
     from results.store import open_store
@@ -222,7 +238,10 @@ def disqualify_command(
     db: Db = None,
     as_json: Json = False,
 ) -> None:
-    """Take an entry out of the contest (staff)."""
+    """Take an entry out of the contest (staff).
+
+    Example: hog contest disqualify fa25 12 --reason "the same table as another team's"
+    """
     from results.store import open_store
 
     with open_store(db, create=False) as store:
@@ -241,7 +260,10 @@ def export_command(
     db: Db = None,
     as_json: Json = False,
 ) -> None:
-    """Write the standings in the course archive's format ({"teams", "winrate_mat"}, plus the ranking)."""
+    """Write the standings in the course archive's format ({"teams", "winrate_mat"}, plus the ranking).
+
+    Example: hog contest export fa25 --out fa25.json
+    """
     from arena.contest.archive import export_board
 
     board = _board(db, name)
@@ -269,7 +291,10 @@ def import_command(
     db: Db = None,
     as_json: Json = False,
 ) -> None:
-    """Add a past contest from the course's archive, as a finished contest."""
+    """Add a past contest from the course's archive, as a finished contest.
+
+    Example: hog contest import fa25.json --name fa25-copy --rules fa25
+    """
     from arena.contest.archive import import_archive
     from results.store import open_store
 
@@ -286,7 +311,10 @@ def worker_command(
     db: Db = None,
     as_json: Json = False,
 ) -> None:
-    """Rank the contest's queued entries (the web server does this too)."""
+    """Rank the contest's queued entries (the web server does this too).
+
+    Example: hog contest worker fa25 --drain
+    """
     from arena.contest.worker import rank_step
     from results.store import open_store
 
@@ -322,7 +350,7 @@ def submit_command(
 ) -> None:
     """Submit your team's entry to a contest server.
 
-    Example: HOG_TOKEN=hog_... hog contest submit fa26 hog.py --server https://hog.example.edu
+    Example: hog contest submit fa25 hog.py --server https://hog.example.edu --token hog_...
     """
     from urllib.parse import quote
 

@@ -138,7 +138,7 @@ def register(app: typer.Typer) -> None:
         league: str | None = typer.Argument(
             None,
             metavar="LEAGUE",
-            help="League name or id (default: the latest finished league of --rules and --goal).",
+            help="League name or id (default: the pinned one, else the one finished or updated last; `hog leagues`).",
         ),
         goal: Goal = 100,
         db: Db = None,
@@ -158,7 +158,10 @@ def register(app: typer.Typer) -> None:
             None, "--png", metavar="FILE", help="Draw the population shares per generation into this PNG file."
         ),
     ) -> None:
-        """Replicator dynamics and a Moran process on a league's win rates: which strategies take over."""
+        """Replicator dynamics and a Moran process on a league's win rates: which strategies take over.
+
+        Example: hog ecosystem --rules fa24 --png eco.png
+        """
         from arena.ecosystem import equal_counts, moran, replicator
         from results.leaderboard import rank
 

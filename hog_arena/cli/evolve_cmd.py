@@ -115,8 +115,10 @@ def register(app: typer.Typer) -> None:
         backend: str = typer.Option("loky", "--backend", help=f"joblib backend: {', '.join(BACKENDS)}."),
         scheduler: str | None = typer.Option(None, "--scheduler", help="Dask scheduler address for --backend dask."),
     ) -> None:
-        """Evolve a family's parameters against an opponent, a league or several
-        objectives; store and show the best (and the Pareto front)."""
+        """Evolve a family's parameters against an opponent, a league or several objectives; store the best.
+
+        Example: hog evolve --rules fa24 --population 10 --generations 3 --out final_strategy.py
+        """
         from arena.parallel import backend_config
         from evolve.run import RunError, continue_run, run_objectives, running_run, start_run
         from results.store import open_store

@@ -1,4 +1,5 @@
-"""Help screens that show a flag as a flag: ``--json``, not ``--json <bool>``.
+"""Help screens that show a flag as a flag: ``--json``, not ``--json <bool>``,
+and a bounded number as ``N [x>=1]``, not ``<int range> [x>=1]``.
 
 Typer's rich help prints every option's value type, flags included, and a
 flag takes no value. The command classes here give flags (``--help`` among
@@ -16,9 +17,14 @@ __all__ = ["FlagCommand", "FlagGroup", "FlagTyper"]
 
 
 def _without_flag_types(params: list[Any]) -> list[Any]:
+    """PARAMS with flags shown without a type, and bounded numbers as N or X
+    (Typer's ``<float range> [0.0<=x<=1.0]`` would squeeze the help column)."""
     for param in params:
         if getattr(param, "is_flag", False):
             param.metavar = ""
+        elif param.metavar is None and (getattr(param, "min", None), getattr(param, "max", None)) != (None, None):
+            bound = param.min if param.min is not None else param.max
+            param.metavar = "N" if isinstance(bound, int) else "X"
     return params
 
 

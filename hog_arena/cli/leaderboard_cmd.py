@@ -69,8 +69,8 @@ def _write_csv(rows: list[Row]) -> None:
 
 
 def read_shown_league(db: str | None, rules: str, goal: int, league: str | None) -> LeagueResults:
-    """The league a leaderboard shows (LEAGUE, else the latest finished one of
-    RULES and GOAL) from the existing store DB; NotStored if there is none."""
+    """The league a leaderboard shows (``results.leaderboard.shown_record``) of
+    RULES and GOAL from the existing store DB; NotStored if there is none."""
     from results.leaderboard import shown_league
     from results.store import NotStored, open_store
 
@@ -89,7 +89,9 @@ def register(app: typer.Typer) -> None:
         db: Db = None,
         as_json: Json = False,
         league: str | None = typer.Option(
-            None, "--league", help="League name or id (default: the latest finished league of --rules and --goal)."
+            None,
+            "--league",
+            help="League name or id (default: the pinned one, else the one finished or updated last; `hog leagues`).",
         ),
         top: int | None = typer.Option(None, "--top", min=1, help="Show only the first N rows."),
         as_csv: bool = typer.Option(False, "--csv", help="Print the rows as CSV on stdout."),
@@ -100,7 +102,12 @@ def register(app: typer.Typer) -> None:
             help="Draw the win-rate matrix (strategies in rank order) into this PNG file.",
         ),
     ) -> None:
-        """Rank the strategies of a league by wins (win rate above 0.500001), then mean win rate."""
+        """Rank the strategies of a league by wins (win rate above 0.500001), then mean win rate.
+
+        Example: hog leaderboard --top 10 --csv
+
+        Example: hog leaderboard --league fa24-class --png matrix.png
+        """
         from results.leaderboard import rank
 
         if as_json and as_csv:

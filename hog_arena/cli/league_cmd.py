@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 import typer
 
 from hog_arena.cli.choices import BACKENDS
+from hog_arena.cli.interrupt import Interrupted
 from hog_arena.cli.leaderboard_cmd import COLUMNS, render_leaderboard, shared_label
-from hog_arena.cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.options import Db, Goal, Json, Rules, emit, simulation_terms
 from hog_arena.cli.text import say
 
 #: What --all takes (file) and what --include adds, by the origins stored.
@@ -20,6 +21,10 @@ if TYPE_CHECKING:
     from arena.league import LeagueSettings
     from results.store import Store
     from strategies.table import StrategyTable
+
+
+#: Dice streams of each simulated match unless --games says otherwise.
+GAMES = 10_000
 
 
 def register(app: typer.Typer) -> None:
@@ -43,10 +48,16 @@ def register(app: typer.Typer) -> None:
             None, "--name", help="League name (default: derived from entries and settings, so a rerun resumes)."
         ),
         method: str = typer.Option("exact", "--method", help="exact (dynamic programming) or simulate."),
-        games: int = typer.Option(
-            0, "--games", min=0, help="Dice streams per simulated match (each played in both seatings)."
+        games: int | None = typer.Option(
+            None,
+            "--games",
+            min=1,
+            help=f"Dice streams per simulated match, each played in both seatings (default {GAMES:,}; simulate only).",
+            show_default=False,
         ),
-        seed: int = typer.Option(0, "--seed", min=0, help="Seed of a simulated league."),
+        seed: int | None = typer.Option(
+            None, "--seed", min=0, help="Seed of a simulated league (default 0; simulate only).", show_default=False
+        ),
         jobs: int = typer.Option(-1, "--jobs", help="Workers (-1: all cores); exact leagues on loky use threads."),
         backend: str = typer.Option("loky", "--backend", help=f"joblib backend: {', '.join(BACKENDS)}."),
         scheduler: str | None = typer.Option(None, "--scheduler", help="Dask scheduler address for --backend dask."),
@@ -64,6 +75,10 @@ def register(app: typer.Typer) -> None:
         --all takes the strategies students submitted, not those hog evolve
         stored or the built-ins a league stored; add them with
         --include evolved / --include builtin.
+
+        Example: hog league --rules fa24
+
+        Example: hog league --name fa24-class --all
         """
         from arena.league import LeagueSettings
         from arena.tournament import add_to_league, builtin_entries, run_stored_league, shared_names
@@ -71,8 +86,7 @@ def register(app: typer.Typer) -> None:
         from results.store import open_store
         from strategies.spec import resolve_spec
 
-        if method == "simulate" and games == 0:
-            games = 10_000
+        games, seed = simulation_terms(method, games, seed, GAMES)
         settings = LeagueSettings(method, games, seed)
         if add and not name:
             raise typer.BadParameter("--add needs --name: the league to add to")
@@ -90,17 +104,23 @@ def register(app: typer.Typer) -> None:
                 entries += _stored_to_add(store, rules, goal, name if add else None, origins)
             if not specs and not all_stored and not add:
                 entries = builtin_entries(rules, goal)
+            resuming = not (add and name) or store.get_league(name, rules, goal).status == "running"
+            counter = _Counter(resuming)
             with _progress() as progress:
                 task = progress.add_task("matches", total=None)
 
                 def on_progress(done: int, total: int) -> None:
+                    counter.update(done, total)
                     progress.update(task, completed=done, total=total)
 
                 options = {"jobs": jobs, "backend": backend, "scheduler": scheduler, "on_progress": on_progress}
-                if add and name:
-                    league = add_to_league(store, name, rules, goal, entries, **options)
-                else:
-                    league = run_stored_league(store, entries, settings, name=name, **options)
+                try:
+                    if add and name:
+                        league = add_to_league(store, name, rules, goal, entries, **options)
+                    else:
+                        league = run_stored_league(store, entries, settings, name=name, **options)
+                except KeyboardInterrupt:
+                    raise Interrupted(counter.kept()) from None
             results = store.league_results(league.id)
         shared = shared_names(entries, results.entries)
         names = {entry.id: entry.name for entry in results.entries}
@@ -134,6 +154,28 @@ def _stored_to_add(store: Store, rules: str, goal: int, league: str | None, orig
         return stored
     present = {r.sha256 for r in store.league_entries(store.get_league(league, rules, goal).id)}
     return [table for table in stored if table.sha256 not in present]
+
+
+class _Counter:
+    """The matches a league has stored so far, and the line that says so on
+    a rerun (RESUMING: a league that may hold matches from an earlier run)."""
+
+    def __init__(self, resuming: bool) -> None:
+        self.resuming = resuming
+        self.done: int | None = None
+        self.total: int | None = None
+
+    def update(self, done: int, total: int) -> None:
+        first = self.done is None
+        self.done, self.total = done, total
+        if first and self.resuming and 0 < done < total:
+            say(f"hog: resuming: {done:,} of {total:,} matches already played", err=True)
+
+    def kept(self) -> str:
+        """What an interrupted league kept, and how to go on."""
+        if self.total is None:
+            return "no matches played yet, run the same command to start again"
+        return f"{self.done:,} of {self.total:,} matches kept, run the same command to resume"
 
 
 def _progress() -> Progress:

@@ -14,6 +14,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import typer
 
 from hog_arena.cli.flags import FlagTyper
+from hog_arena.cli.interrupt import Interrupted
 from hog_arena.cli.text import plain
 
 #: Modules that each define ``register(app)``; one per command or group. They import
@@ -27,6 +28,7 @@ COMMAND_MODULES = (
     "hog_arena.cli.submit_cmd",
     "hog_arena.cli.strategies_cmd",
     "hog_arena.cli.league_cmd",
+    "hog_arena.cli.leagues_cmd",
     "hog_arena.cli.leaderboard_cmd",
     "hog_arena.cli.ecosystem_cmd",
     "hog_arena.cli.evolve_cmd",
@@ -35,6 +37,9 @@ COMMAND_MODULES = (
     "hog_arena.cli.serve_cmd",
     "hog_arena.cli.contest_cmd",
 )
+
+#: The exit code after Ctrl-C (128 + SIGINT), as shells give it.
+INTERRUPTED = 130
 
 #: Errors that are the user's to fix: printed as one line, exit code 1.
 USER_ERRORS: tuple[type[BaseException], ...] = (ValueError, KeyError, LookupError, OSError, AssertionError)
@@ -81,12 +86,18 @@ def main(argv: list[str] | None = None) -> int:
     args = [a for a in args if a != "--debug"]
     try:
         code = app(args=args, prog_name="hog", standalone_mode=False)
+    except Interrupted as error:
+        typer.echo(f"hog: interrupted; {_one_line(error)}", err=True)
+        return INTERRUPTED
     except KeyboardInterrupt:
         typer.echo("hog: interrupted", err=True)
-        return 130
+        return INTERRUPTED
     except Exception as error:  # noqa: BLE001 - every error ends as one line
         if debug:
             traceback.print_exc()
+        if isinstance(error.__cause__, KeyboardInterrupt):  # Typer's Exit(130) or Click's Abort
+            typer.echo("hog: interrupted", err=True)
+            return INTERRUPTED
         if type(error).__name__ == "Exit":
             return int(getattr(error, "exit_code", 0) or 0)
         if type(error).__name__ == "Abort":

@@ -7,9 +7,12 @@ from typing import Annotated
 import typer
 
 from hog_arena.cli.choices import METHODS
-from hog_arena.cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.options import Db, Goal, Json, Rules, emit, simulation_terms
 from hog_arena.cli.strategy_io import SPEC_HELP, resolve
 from hog_arena.cli.text import say
+
+#: Dice streams of a simulated match unless --games says otherwise.
+GAMES = 100_000
 
 
 def _check_method(method: str) -> str:
@@ -31,13 +34,30 @@ def register(app: typer.Typer) -> None:
             str, typer.Option("--method", callback=_check_method, help=f"One of {', '.join(METHODS)}.")
         ] = "exact",
         games: Annotated[
-            int, typer.Option("--games", min=2, help="Dice streams to simulate (each played in both seatings).")
-        ] = 100_000,
-        seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the simulated dice.")] = 0,
+            int | None,
+            typer.Option(
+                "--games",
+                min=2,
+                help=f"Dice streams to simulate, each played in both seatings (default {GAMES:,}; simulate only).",
+                show_default=False,
+            ),
+        ] = None,
+        seed: Annotated[
+            int | None,
+            typer.Option(
+                "--seed", min=0, help="Seed of the simulated dice (default 0; simulate only).", show_default=False
+            ),
+        ] = None,
     ) -> None:
-        """Win rate of A against B: the mean of A's chances moving first and second."""
+        """Win rate of A against B: the mean of A's chances moving first and second.
+
+        Example: hog match "always_roll(4)" "always_roll(6)" --rules fa24
+
+        Example: hog match final_strategy perfect --method simulate --games 20000
+        """
         from arena.match import play_match
 
+        games, seed = simulation_terms(method, games, seed, GAMES)
         first, second = resolve(a, rules, goal, db), resolve(b, rules, goal, db)
         result = play_match(first, second, method=method, games=games, seed=seed)
         data = {

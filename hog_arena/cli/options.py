@@ -9,18 +9,55 @@ from typing import Annotated, Any
 
 import typer
 
-from hog.rules import DEFAULT_RULES, RULE_SETS, UnknownRuleSet, get_rules
+from hog.rules import DEFAULT_RULES, UnknownRuleSet, get_rules
 
-__all__ = ["Rules", "Goal", "RecordedRules", "RecordedGoal", "Db", "Json", "emit", "default_rules", "check_recorded"]
+__all__ = [
+    "Rules",
+    "Goal",
+    "RecordedRules",
+    "RecordedGoal",
+    "RulesFilter",
+    "GoalFilter",
+    "Db",
+    "Json",
+    "emit",
+    "default_rules",
+    "env_rules",
+    "simulation_terms",
+    "check_recorded",
+]
+
+
+#: The environment variable that changes the default rule set.
+RULES_VARIABLE = "HOG_RULES"
 
 
 def default_rules() -> str:
     """The rule set used when --rules is not given (``HOG_RULES`` overrides)."""
-    return os.environ.get("HOG_RULES") or DEFAULT_RULES
+    return os.environ.get(RULES_VARIABLE) or DEFAULT_RULES
 
 
-def _check_rules(name: str) -> str:
-    """The rule set's name for a name or semester code (fa24 -> sus_fuss)."""
+def env_rules() -> str:
+    """The rule set ``HOG_RULES`` names (else the default), or a ValueError naming ``HOG_RULES``."""
+    try:
+        return get_rules(default_rules()).name
+    except UnknownRuleSet as error:
+        raise ValueError(f"{RULES_VARIABLE}: {error}; fix or unset {RULES_VARIABLE}") from None
+
+
+def _check_rules(ctx: typer.Context, param: typer.CallbackParam, name: str) -> str:
+    """The rule set's name for a name or semester code (fa24 -> sus_fuss);
+    a bad one from ``HOG_RULES`` is blamed on it, not on --rules."""
+    source = ctx.get_parameter_source(param.name or "")
+    if getattr(source, "name", None) != "COMMANDLINE":  # Typer's own click's ParameterSource
+        return env_rules()
+    try:
+        return get_rules(name).name
+    except UnknownRuleSet as error:
+        raise typer.BadParameter(str(error)) from None
+
+
+def _check_name(name: str) -> str:
     try:
         return get_rules(name).name
     except UnknownRuleSet as error:
@@ -39,8 +76,7 @@ Rules = Annotated[
         "--rules",
         default_factory=default_rules,
         callback=_check_rules,
-        help=f"Rule set, by name or semester code (fa24): {', '.join(RULE_SETS)} "
-        f"(default {DEFAULT_RULES}; HOG_RULES overrides; `hog rules` lists them).",
+        help=f"Rule set or semester code, e.g. fa24 (default {DEFAULT_RULES}, or HOG_RULES; `hog rules` lists them).",
         show_default=False,
     ),
 ]
@@ -48,7 +84,7 @@ Goal = Annotated[int, typer.Option("--goal", callback=_check_goal, help="Score t
 
 
 def _check_given_rules(name: str | None) -> str | None:
-    return None if name is None else _check_rules(name)
+    return None if name is None else _check_name(name)
 
 
 def _check_given_goal(goal: int | None) -> int | None:
@@ -62,7 +98,7 @@ RecordedRules = Annotated[
     typer.Option(
         "--rules",
         callback=_check_given_rules,
-        help=f"Rule set: {', '.join(RULE_SETS)} (default: the one it was made with; another one is refused).",
+        help="Rule set (default: the one it was made with; another one is refused; `hog rules` lists them).",
         show_default=False,
     ),
 ]
@@ -75,6 +111,30 @@ RecordedGoal = Annotated[
         show_default=False,
     ),
 ]
+
+
+#: --rules and --goal of a listing: optional, and only narrow it.
+RulesFilter = Annotated[
+    str | None,
+    typer.Option("--rules", callback=_check_given_rules, help="Only those of this rule set.", show_default=False),
+]
+GoalFilter = Annotated[
+    int | None,
+    typer.Option("--goal", callback=_check_given_goal, help="Only those of this goal.", show_default=False),
+]
+
+
+def simulation_terms(method: str, games: int | None, seed: int | None, default_games: int) -> tuple[int, int]:
+    """(games, seed) for METHOD: as given (DEFAULT_GAMES and seed 0 if not)
+    for a simulation; --games or --seed with another method is refused, as
+    an option that would do nothing."""
+    if method == "simulate":
+        return (default_games if games is None else games), (0 if seed is None else seed)
+    given = [flag for flag, value in (("--games", games), ("--seed", seed)) if value is not None]
+    if given:
+        verb = "applies" if len(given) == 1 else "apply"
+        raise typer.BadParameter(f"{verb} only to --method simulate, not {method}", param_hint=given)
+    return 0, 0
 
 
 def check_recorded(what: str, rules: str, goal: int, given_rules: str | None, given_goal: int | None) -> None:

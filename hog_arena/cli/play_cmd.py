@@ -153,11 +153,13 @@ def register(app: typer.Typer) -> None:
             First, typer.Option("--first", help="Who moves first when playing against SPEC: human or strategy.")
         ] = First.human,
     ) -> None:
-        """Play Hog in the terminal: type how many dice to roll; see the dice, each
-        rule that fired, both scores and the rule set's commentary.
+        """Play Hog in the terminal against a strategy, with the dice, the rules that fired and commentary.
 
         End of input (Ctrl-D) or 'q' leaves the game, showing the score so far.
-        With --json the game is shown on stderr and its record is printed on stdout."""
+        With --json the game is shown on stderr and its record is printed on stdout.
+
+        Example: hog play --rules fa24
+        """
         if watch is not None and humans == 2:
             raise typer.BadParameter("choose one of --watch and --humans 2")
         players = _players(spec, humans, watch, first, rules, goal, db)

@@ -117,8 +117,10 @@ def register(app: typer.Typer) -> None:
         db: Db = None,
         as_json: Json = False,
     ) -> None:
-        """Draw an evolution run's best and mean fitness by generation, with the
-        best response's win rate as a reference line; or its Pareto front."""
+        """Draw an evolution run's fitness by generation (best response as reference), or its Pareto front.
+
+        Example: hog evolve-plot 1 --png evolution.png
+        """
         from results.store import open_store
 
         check_output(png, (".png",))

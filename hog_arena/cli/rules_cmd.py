@@ -7,20 +7,39 @@ from rich.console import Console
 from rich.table import Table
 
 from hog.rules import RULE_SETS
-from hog_arena.cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.options import Db, Goal, Json, RulesFilter, emit, env_rules
+from hog_arena.cli.text import say
+
+
+def _marked(rules: str | None, all_rules: bool) -> str | None:
+    """The rule set to mark: --rules, else the default; a bad HOG_RULES only
+    gets a warning when every rule set is listed (nothing is marked then)."""
+    if rules is not None:
+        return rules
+    try:
+        return env_rules()
+    except ValueError as error:
+        if not all_rules:
+            raise
+        say(f"hog: warning: {error}", err=True)
+        return None
 
 
 def register(app: typer.Typer) -> None:
     @app.command("rules")
     def rules_command(
-        rules: Rules,
+        rules: RulesFilter = None,
         goal: Goal = 100,
         db: Db = None,
         as_json: Json = False,
         all_rules: bool = typer.Option(True, "--all/--only", help="List every rule set, or only --rules."),
     ) -> None:
-        """List the rule sets with their semester codes (the default one is marked)."""
-        chosen = list(RULE_SETS.values()) if all_rules else [RULE_SETS[rules]]
+        """List the rule sets with their semester codes (the default one, or --rules, is marked).
+
+        Example: hog rules --only --rules fa24
+        """
+        rules = _marked(rules, all_rules)
+        chosen = list(RULE_SETS.values()) if all_rules or rules is None else [RULE_SETS[rules]]
         data = {
             "rules": [
                 {

@@ -39,6 +39,12 @@ def server_names(host: str, extra: list[str]) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def _check_port(port: int) -> int:
+    if not 1 <= port <= 65535:
+        raise typer.BadParameter(f"a port is 1 to 65535, not {port}")
+    return port
+
+
 def register(app: typer.Typer) -> None:
     @app.command("serve")
     def serve_command(
@@ -47,7 +53,9 @@ def register(app: typer.Typer) -> None:
         db: Db = None,
         as_json: Json = False,
         host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-        port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
+        port: Annotated[
+            int, typer.Option("--port", metavar="PORT", callback=_check_port, help="Port to listen on (1 to 65535).")
+        ] = 8000,
         allowed_hosts: Annotated[
             list[str] | None,
             typer.Option(
@@ -70,10 +78,14 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
         max_connections: Annotated[
-            int, typer.Option("--max-connections", min=1, help="Connections open at once; more are closed.")
+            int,
+            typer.Option("--max-connections", min=1, metavar="N", help="Connections open at once; more are closed."),
         ] = 512,
     ) -> None:
-        """Serve the web arena: leaderboards, strategies, uploads, games and a JSON API (/docs)."""
+        """Serve the web arena: leaderboards, strategies, uploads, games and a JSON API (/docs).
+
+        Example: hog serve --rules fa24 --port 8080
+        """
         from hog_arena.web.app import create_app
         from hog_arena.web.server import ServerLimits, listen, make_server
 

@@ -52,8 +52,12 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
     ) -> None:
-        """Show a strategy: its table as text or --json, or a heat map with --png;
-        with --diff OTHER, where and by how many dice it differs from OTHER."""
+        """Show a strategy's table (text, --json, or a --png heat map), or its differences from --diff OTHER.
+
+        Example: hog show final_strategy --png final.png
+
+        Example: hog show final_strategy --diff perfect --rules fa24
+        """
         if png is not None:
             check_output(png, (".png",))
         strategy = resolve(spec, rules, goal, db)

@@ -40,7 +40,12 @@ def register(app: typer.Typer) -> None:
         Under rules with memory (fa19, sp20, su20) optimal play depends on
         the memory: optimal_win_rate is that of optimal full-state play, and
         the table is derived from it (its choice at each score pair's most
-        visited memories), with its own exact win_rate.
+        visited memories), with its own exact win_rate. Ties go to the fewest
+        dice, but rolling 0 for 0 points comes last (hefty_hogs at 72 against
+        75, goal 100: optimal play is not unique, the table rolls at 72 and
+        waits at 75; --json's method says so).
+
+        Example: hog solve --rules fa24 --vs "always_roll(6)" --out best.py
         """
         from hog import exact
         from strategies.table import StrategyTable
@@ -65,8 +70,8 @@ def register(app: typer.Typer) -> None:
             "win_rate": solution.rate,
             "first_mover_win": solution.first,
             "second_mover_win": solution.second,
-            "method": solution.method,
-            "table_is_optimal": solution.policy is None,
+            "method": f"{solution.method}; {exact.TIE_BREAK}",
+            "table_is_optimal": solution.table_is_optimal,
             "optimal_win_rate": solution.optimal_rate,
             "optimal_first_mover_win": solution.optimal_first,
             "sha256": solved.sha256,
@@ -83,12 +88,12 @@ def register(app: typer.Typer) -> None:
                     f"win rate {solution.rate:.6f}: "
                     f"moving first {solution.first:.6f}, moving second {solution.second:.6f}"
                 )
-            if solution.policy is not None:
+            if not solution.table_is_optimal:
                 say(
                     f"optimal play over the full state (memory included) wins {solution.optimal_rate:.6f} "
                     f"(first {solution.optimal_first:.6f}); the table above, derived from it, is not optimal"
                 )
-            say(f"method: {solution.method}")
+            say(f"method: {data['method']}")
             say(f"sha256: {solved.sha256}")
             if out is not None:
                 say(f"written to {out}")

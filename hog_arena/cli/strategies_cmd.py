@@ -53,7 +53,8 @@ def _removed_line(removal: Removal) -> str:
 def register(app: typer.Typer) -> None:
     group = FlagTyper(
         name="strategies",
-        help="List the strategies stored for --rules and --goal, with their ids; remove or rename one.",
+        help="List the strategies stored for --rules and --goal, with their ids; remove or rename one.\n\n"
+        "Example: hog strategies --rules fa24",
         invoke_without_command=True,
         no_args_is_help=False,
     )
@@ -65,6 +66,8 @@ def register(app: typer.Typer) -> None:
         """List the strategies stored for --rules and --goal, with their ids.
 
         hog strategies remove NAME and hog strategies rename OLD NEW change them.
+
+        Example: hog strategies --rules fa24
         """
         if ctx.invoked_subcommand is not None:
             return
@@ -81,7 +84,7 @@ def register(app: typer.Typer) -> None:
         """Remove a stored strategy: from the database and from every league it
         is an entry of (those leagues keep ranking their other entries).
 
-        Example: hog strategies remove evolved_3 --rules fa24
+        Example: hog strategies remove ada-v1 --rules fa24
         """
         from results.store import open_store
 
@@ -106,7 +109,7 @@ def register(app: typer.Typer) -> None:
         """Give a stored strategy a new name (checked as hog submit --name is);
         its leagues show the new name.
 
-        Example: hog strategies rename hog_2 ada --rules fa24
+        Example: hog strategies rename hog ada-v1 --rules fa24
         """
         from results.store import open_store
 

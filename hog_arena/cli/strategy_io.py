@@ -28,7 +28,7 @@ __all__ = [
 STRATEGY_SUFFIXES = (".py", ".json")
 
 SPEC_HELP = (
-    "A library expression (always_roll(6), swine_strategy(threshold=9, num_rolls=5), perfect, "
+    "A library expression (always_roll(6), lead(cutoff=10, close=20), perfect, "
     "final_strategy), a .py file (file.py or file.py:function), a .json table, or a stored strategy: "
     "its name, or its id as 12 or #12 (hog strategies lists both)."
 )

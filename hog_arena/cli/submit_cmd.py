@@ -94,6 +94,10 @@ def register(app: typer.Typer) -> None:
         A folder's files are submitted, and those of its sub-folders (one per
         student: subs/ada/hog.py is stored as ada). Each stored strategy works
         as a SPEC by its name or its id (12 or #12).
+
+        Example: hog submit hog.py --author ada
+
+        Example: hog submit subs/
         """
         from strategies.submission import check_file
 

@@ -15,11 +15,13 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
+from arena.contest.teams import parse_deadline
 from hog_arena.web.contest_service import ContestService, now
 from hog_arena.web.deps import MAX_TEXT
+from results.contest_records import ContestRecord
 from results.errors import ContestRefusal
 
-__all__ = ["router", "ContestsDep"]
+__all__ = ["router", "ContestsDep", "staff_only"]
 
 router = APIRouter(prefix="/api/contests", tags=["Contests"])
 
@@ -29,6 +31,12 @@ def _contests(request: Request) -> ContestService:
 
 
 ContestsDep = Annotated[ContestService, Depends(_contests)]
+
+
+class NewDeadline(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    deadline: str = Field(max_length=64, description="ISO 8601 with a time zone: 2026-12-01T23:59:00-08:00.")
 
 
 class Disqualification(BaseModel):
@@ -121,11 +129,29 @@ def entry(request: Request, contests: ContestsDep, name: str, entry_id: int) -> 
 def disqualify(
     request: Request, contests: ContestsDep, name: str, entry_id: int, body: Disqualification
 ) -> dict[str, Any]:
-    contest = contests.store.get_contest(name)
-    person = contests.requester(request, contest)
-    if person is None or not person.staff:
-        raise ContestRefusal("only staff may disqualify an entry", 403)
+    contest = staff_only(request, contests, name)
     record = contests.store.disqualify(contest, entry_id, body.reason)
     if contests.worker is not None:
         contests.worker.wake()
     return {"entry": record.as_dict()}
+
+
+def staff_only(request: Request, contests: ContestService, name: str) -> ContestRecord:
+    """The contest NAME, if the requester is on its staff (else a 401 or 403 refusal)."""
+    contest = contests.store.get_contest(name)
+    person = contests.requester(request, contest)
+    if person is None or not person.staff:
+        raise ContestRefusal("only the contest's staff may do this", 403)
+    return contest
+
+
+@router.post("/{name}/deadline", summary="Move the deadline (staff; reopens a closed contest)")
+def extend(request: Request, contests: ContestsDep, name: str, body: NewDeadline) -> dict[str, Any]:
+    staff_only(request, contests, name)
+    return {"contest": contests.store.set_deadline(name, parse_deadline(body.deadline)).as_dict()}
+
+
+@router.post("/{name}/close", summary="Stop taking submissions now (staff)")
+def close(request: Request, contests: ContestsDep, name: str) -> dict[str, Any]:
+    staff_only(request, contests, name)
+    return {"contest": contests.store.close_contest(name, now()).as_dict()}

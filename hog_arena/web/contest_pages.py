@@ -10,7 +10,8 @@ from fastapi import APIRouter, Depends, File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from hog_arena.web.contest_api import ContestsDep
+from arena.contest.teams import parse_deadline
+from hog_arena.web.contest_api import ContestsDep, staff_only
 from hog_arena.web.contest_service import now
 from hog_arena.web.csrf import check_form
 from hog_arena.web.deps import MAX_TEXT, ClientDep
@@ -100,11 +101,24 @@ def contest_disqualify(
     entry_id: int,
     reason: Annotated[str, Form(min_length=1, max_length=MAX_TEXT)],
 ) -> Response:
-    contest = contests.store.get_contest(name)
-    person = contests.requester(request, contest)
-    if person is None or not person.staff:
-        raise ContestRefusal("only staff may disqualify an entry", 403)
+    contest = staff_only(request, contests, name)
     contests.store.disqualify(contest, entry_id, reason)
     if contests.worker is not None:
         contests.worker.wake()
+    return RedirectResponse(request.url_for("contest_page", name=name), status_code=303)
+
+
+@router.post("/contests/{name}/deadline", dependencies=FROM_OUR_PAGES)
+def contest_extend(
+    request: Request, contests: ContestsDep, name: str, deadline: Annotated[str, Form(min_length=1, max_length=64)]
+) -> Response:
+    staff_only(request, contests, name)
+    contests.store.set_deadline(name, parse_deadline(deadline))
+    return RedirectResponse(request.url_for("contest_page", name=name), status_code=303)
+
+
+@router.post("/contests/{name}/close", dependencies=FROM_OUR_PAGES)
+def contest_close(request: Request, contests: ContestsDep, name: str) -> Response:
+    staff_only(request, contests, name)
+    contests.store.close_contest(name, now())
     return RedirectResponse(request.url_for("contest_page", name=name), status_code=303)

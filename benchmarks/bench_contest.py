@@ -1,0 +1,388 @@
+"""The deadline rush: a class contest on a real server process, measured.
+
+A roster of PEOPLE in TEAMS (two to a team), SUBMISSIONS strategy files
+sent over MINUTES through ``POST /api/contests/{name}/entries`` with each
+person's token, LAST_MINUTE of them in the last minute (some teams submit
+twice, replacing their entry), while readers load the contest page and the
+leaderboard API. At KILL_AT seconds the server is killed with SIGKILL and
+started again; senders whose request failed send again (as a person
+would). Reported:
+
+* acceptance to ranking: from each 202 to the entry's row appearing on
+  the leaderboard (median, 90th percentile, maximum; entries replaced by
+  their team before they were ranked are counted apart);
+* page latency during the rush: p50 and p99 of the contest page and of the
+  leaderboard API;
+* nothing lost: every accepted entry is stored, each team's last one is in
+  the final standings, and the standings equal an exact league of the
+  final entries played from scratch (nothing counted twice, nothing missed).
+
+    python benchmarks/bench_contest.py                                  # SQLite, the full rush
+    python benchmarks/bench_contest.py --db postgresql+psycopg://hog:hog@127.0.0.1:5432/hog_test
+    python benchmarks/bench_contest.py --minutes 2 --submissions 60 --last-minute 20   # a short trial
+
+The goal (README): every entry ranked within 30 s of its 202 at 300
+entries, p99 page latency at most 1 s, nothing lost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import httpx2 as httpx
+import numpy as np
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from arena.league import LeagueSettings, run_league, win_rate_matrix
+from results.contest_store import ContestSettings
+from results.store import open_store
+from strategies.table import StrategyTable
+
+RULES = "sus_fuss"
+GOAL = 100
+CONTEST = "rush"
+
+
+@dataclass
+class Sent:
+    """One submission: who, what, when it was due, and what came of it."""
+
+    team: int
+    email: str
+    token: str
+    source: str
+    due: float  #: seconds after the start
+    status: int | None = None
+    entry_id: int | None = None
+    accepted_at: float | None = None  #: monotonic time of the 202
+    tries: int = 0
+    detail: str = ""
+
+
+@dataclass
+class Observed:
+    ranked_at: dict[int, float] = field(default_factory=dict)  #: entry id -> monotonic time first seen ranked
+    page: list[float] = field(default_factory=list)
+    api: list[float] = field(default_factory=list)
+    failed_reads: int = 0
+
+
+def strategy_source(k: int) -> tuple[str, np.ndarray]:
+    """The k-th student file (all different) and its table."""
+    cut, lead, a, b, c = 60 + k % 37, 5 + k // 37 % 25, 1 + k % 6, 4 + k // 6 % 5, 2 + k // 30 % 7
+    source = (
+        f"TEAM_NAME = 'Rush team {k}'\n\n"
+        "def final_strategy(score, opponent_score):\n"
+        f"    if score >= {cut}:\n        return {a}\n"
+        f"    if opponent_score - score > {lead}:\n        return {b}\n"
+        f"    return {c}\n"
+    )
+    s, o = np.meshgrid(np.arange(GOAL), np.arange(GOAL), indexing="ij")
+    table = np.where(s >= cut, a, np.where(o - s > lead, b, c)).astype(np.int8)
+    return source, table
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "hog_arena.cli.main", "serve", "--db", db, "--port", str(port)]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/contests", timeout=2).status_code == 200:
+                return server
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    server.kill()
+    raise SystemExit("bench_contest: the server did not start")
+
+
+def prepare(db: str, args: argparse.Namespace, start: datetime) -> list[Sent]:
+    """The contest, its roster and the schedule of submissions."""
+    deadline = start + timedelta(seconds=args.minutes * 60 + 2)
+    settings = ContestSettings(RULES, GOAL, deadline, team_size=2, rate_count=1, rate_seconds=60, publish="none")
+    with open_store(db) as store:
+        store.create_contest(CONTEST, settings)
+        people = [(f"student{p}@class.edu", f"team{p // 2}", "student") for p in range(args.people)]
+        roster = store.add_roster(CONTEST, people)
+    tokens = {person.email: token for person, token in roster}
+    rng = np.random.default_rng(args.seed)
+    early = args.submissions - args.last_minute
+    dues = sorted(rng.uniform(0, (args.minutes - 1) * 60, early)) + sorted(
+        rng.uniform((args.minutes - 1) * 60, args.minutes * 60 - 3, args.last_minute)
+    )
+    # Most teams submit once; every sixth submission is a team submitting again (the other member).
+    teams = rng.permutation(args.teams)
+    schedule: list[Sent] = []
+    first_of: dict[int, int] = {}
+    for k, due in enumerate(dues):
+        if k % 6 == 5 and first_of:
+            team = list(first_of)[k % len(first_of)]
+            member = 2 * team + 1
+        else:
+            team = int(teams[len(first_of) % len(teams)])
+            member = 2 * team
+            first_of.setdefault(team, k)
+        email = f"student{member}@class.edu"
+        schedule.append(Sent(team, email, tokens[email], strategy_source(k)[0], float(due)))
+    return schedule
+
+
+class Rush:
+    """The server, the senders and the readers of one run."""
+
+    def __init__(self, db: str, port: int) -> None:
+        self.db, self.port = db, port
+        self.url = f"http://127.0.0.1:{port}"
+        self.server = start_server(db, port)
+        self.lock = threading.Lock()
+        self.observed = Observed()
+        self.done = threading.Event()
+        self.kills: list[float] = []
+
+    def kill_and_restart(self) -> float:
+        os.kill(self.server.pid, signal.SIGKILL)
+        self.server.wait()
+        killed = time.monotonic()
+        self.kills.append(killed)
+        self.server = start_server(self.db, self.port)
+        return time.monotonic() - killed
+
+    def send(self, sent: Sent, t0: float, closes: float) -> None:
+        time.sleep(max(0.0, t0 + sent.due - time.monotonic()))
+        with httpx.Client(timeout=180) as client:
+            while True:
+                sent.tries += 1
+                try:
+                    reply = client.post(
+                        f"{self.url}/api/contests/{CONTEST}/entries",
+                        headers={"Authorization": f"Bearer {sent.token}"},
+                        files={"file": ("hog.py", sent.source.encode())},
+                    )
+                except httpx.HTTPError as error:  # the server was killed: send again, as a person would
+                    sent.detail = type(error).__name__
+                    if time.monotonic() > closes:
+                        return
+                    time.sleep(0.5)
+                    continue
+                sent.status = reply.status_code
+                if reply.status_code == 202:
+                    sent.entry_id, sent.accepted_at = reply.json()["entry_id"], time.monotonic()
+                elif reply.status_code in (429, 503) and time.monotonic() < closes:
+                    time.sleep(float(reply.headers.get("Retry-After", "1")))
+                    continue
+                else:
+                    sent.detail = reply.text[:200]
+                return
+
+    def watch(self) -> None:
+        """Poll the leaderboard: when does each entry's row appear?"""
+        with httpx.Client(timeout=30) as client:
+            while not self.done.is_set():
+                try:
+                    rows = client.get(f"{self.url}/api/contests/{CONTEST}/leaderboard").json()["rows"]
+                except (httpx.HTTPError, ValueError, KeyError):
+                    time.sleep(0.2)
+                    continue
+                now = time.monotonic()
+                with self.lock:
+                    for row in rows:
+                        self.observed.ranked_at.setdefault(row["entry_id"], now)
+                time.sleep(0.25)
+
+    def read_pages(self, path: str, into: list[float]) -> None:
+        """Load PATH again and again, as the class refreshing the page does."""
+        with httpx.Client(timeout=30) as client:
+            while not self.done.is_set():
+                started = time.monotonic()
+                try:
+                    ok = client.get(f"{self.url}{path}").status_code == 200
+                except httpx.HTTPError:
+                    ok = False
+                took = time.monotonic() - started
+                with self.lock:
+                    if ok:
+                        into.append(took)
+                    else:
+                        self.observed.failed_reads += 1
+                time.sleep(0.2)
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    return float(np.percentile(values, q)) if values else None
+
+
+def verify(db: str, schedule: list[Sent]) -> dict[str, object]:
+    """Nothing lost, nothing counted twice: the stored entries and the final
+    standings against what the senders were told and an exact league from scratch."""
+    accepted = [s for s in schedule if s.status == 202]
+    with open_store(db) as store:
+        contest = store.get_contest(CONTEST)
+        stored = {e.id: e for e in store.entries(contest)}
+        standings = store.standings(contest)
+        tables = {e: store.entry_content(contest, e)[1] for e in (t["entry_id"] for t in standings.teams)}
+    missing = [s.entry_id for s in accepted if s.entry_id not in stored]
+    last: dict[int, int] = {}
+    for s in sorted(accepted, key=lambda s: s.entry_id or 0):
+        last[s.team] = int(s.entry_id or 0)
+    in_standings = [t["entry_id"] for t in standings.teams]
+    order = list(tables)
+    lineup = [StrategyTable(tables[e], RULES, f"e{e}", "file") for e in order]
+    replay = win_rate_matrix(len(lineup), run_league(lineup, LeagueSettings(), jobs=-1))
+    return {
+        "accepted": len(accepted),
+        "stored": sum(s.entry_id in stored for s in accepted),
+        "missing": missing,
+        "teams_in_standings": len(in_standings),
+        "duplicate_rows": len(in_standings) - len(set(in_standings)),
+        "last_entries_ranked": sorted(last.values()) == sorted(in_standings),
+        "matrix_equals_replay": bool(np.array_equal(standings.matrix, replay, equal_nan=True)),
+    }
+
+
+def run(args: argparse.Namespace, db: str) -> dict[str, object]:
+    start = datetime.now(timezone.utc)
+    schedule = prepare(db, args, start)
+    rush = Rush(db, free_port())
+    t0 = time.monotonic() - (datetime.now(timezone.utc) - start).total_seconds()
+    closes = t0 + args.minutes * 60 + 2
+    kill_at = args.kill_at if args.kill_at is not None else args.minutes * 60 - 30
+    readers = [
+        threading.Thread(target=rush.watch, daemon=True),
+        threading.Thread(target=rush.read_pages, args=(f"/contests/{CONTEST}", rush.observed.page), daemon=True),
+        threading.Thread(target=rush.read_pages, args=(f"/api/contests/{CONTEST}/leaderboard", rush.observed.api)),
+    ]
+    for reader in readers:
+        reader.start()
+    restart = None
+    with ThreadPoolExecutor(max_workers=64) as senders:
+        for sent in schedule:
+            senders.submit(rush.send, sent, t0, closes)
+        if kill_at >= 0:
+            time.sleep(max(0.0, t0 + kill_at - time.monotonic()))
+            print(f"bench_contest: kill -9 at {time.monotonic() - t0:.1f} s", file=sys.stderr)
+            restart = rush.kill_and_restart()
+    print(f"bench_contest: every submission answered at {time.monotonic() - t0:.1f} s", file=sys.stderr)
+    drained = None
+    deadline = time.monotonic() + 600
+    while time.monotonic() < deadline:
+        board = httpx.get(f"{rush.url}/api/contests/{CONTEST}/leaderboard", timeout=30).json()
+        if board["final"]:
+            drained = time.monotonic() - closes
+            break
+        time.sleep(0.5)
+    time.sleep(0.5)  # the watcher's last look
+    rush.done.set()
+    for reader in readers:
+        reader.join()
+    rush.server.terminate()
+    rush.server.wait()
+    waits, superseded = [], 0
+    for sent in schedule:
+        if sent.status != 202:
+            continue
+        seen = rush.observed.ranked_at.get(sent.entry_id)
+        if seen is None:
+            superseded += 1
+        else:
+            waits.append(max(0.0, seen - (sent.accepted_at or seen)))
+    statuses: dict[str, int] = {}
+    for sent in schedule:
+        statuses[str(sent.status)] = statuses.get(str(sent.status), 0) + 1
+    page, api = rush.observed.page, rush.observed.api
+    return {
+        "database": make_url(db).get_backend_name(),
+        "people": args.people,
+        "teams": args.teams,
+        "submissions": args.submissions,
+        "last_minute": args.last_minute,
+        "minutes": args.minutes,
+        "answers": statuses,
+        "sent_again_after_the_kill": sum(s.tries > 1 for s in schedule),
+        "kill_at_s": kill_at if kill_at >= 0 else None,
+        "restart_s": restart,
+        "final_after_deadline_s": drained,
+        "rank_wait_s": {
+            "median": statistics.median(waits) if waits else None,
+            "p90": percentile(waits, 90),
+            "max": max(waits) if waits else None,
+            "ranked": len(waits),
+            "replaced_before_ranked": superseded,
+        },
+        "page_latency_s": {"p50": percentile(page, 50), "p99": percentile(page, 99), "count": len(page)},
+        "api_latency_s": {"p50": percentile(api, 50), "p99": percentile(api, 99), "count": len(api)},
+        "failed_reads": rush.observed.failed_reads,
+        "verified": verify(db, schedule),
+    }
+
+
+def fresh_database(url: str | None, folder: Path) -> tuple[str, object]:
+    """A database URL for one run, and what removes it afterwards."""
+    if url is None:
+        return f"sqlite:///{folder / 'contest.db'}", lambda: None
+    schema = f"bench_contest_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(make_url(url))
+    with admin.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+
+    def drop() -> None:
+        with admin.begin() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+    scoped = make_url(url).update_query_dict({"options": f"-csearch_path={schema}"})
+    return scoped.render_as_string(hide_password=False), drop
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", help="a PostgreSQL URL (a fresh schema is made in it); default: a new SQLite file")
+    parser.add_argument("--people", type=int, default=1500)
+    parser.add_argument("--teams", type=int, default=750)
+    parser.add_argument("--submissions", type=int, default=300)
+    parser.add_argument("--last-minute", type=int, default=100)
+    parser.add_argument("--minutes", type=float, default=10)
+    parser.add_argument(
+        "--kill-at",
+        type=float,
+        help="seconds after the start to kill -9 the server (default: 30 s before the deadline; -1: never)",
+    )
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", type=Path, help="also write the report here")
+    args = parser.parse_args()
+    if args.people != 2 * args.teams or args.submissions <= args.last_minute or args.minutes < 2:
+        parser.error("need people = 2 x teams, more submissions than in the last minute, and at least 2 minutes")
+    with tempfile.TemporaryDirectory(prefix="bench-contest-") as folder:
+        db, drop = fresh_database(args.db, Path(folder))
+        try:
+            report = run(args, db)
+        finally:
+            drop()  # type: ignore[operator]
+    print(json.dumps(report, indent=2))
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
