@@ -145,10 +145,8 @@ class ContestService:
         names, matrix = board.matrix_in_rank_order()
         ranks = tuple(row.rank for row in board.rows)
         updated = None if board.standings is None else board.standings.updated
-        key = ("contest", board.contest.id, updated, board.contest.revision)
-        title = (
-            f"Contest {board.contest.name}: {board.contest.rules}, goal {board.contest.goal}"
-            f"{' (final)' if board.final else ''}\nwin rate of each row's team against each column's, in rank order"
-        )
+        contest = board.contest
+        key = ("contest", contest.id, updated, contest.revision, board.final)
+        title = f"Contest {contest.name}: {contest.rules}, goal {contest.goal}{' (final)' if board.final else ''}"
         data = MatrixPlot(tuple(names), ranks, np.asarray(matrix))
         return self.arena.picture(key, client, matrix_figure, data, title)

@@ -224,24 +224,38 @@ def saved_upload(upload: BinaryIO, filename: str | None) -> Iterator[Path]:
 
 
 class _Cache:
-    """Results of computations by key, the most recently used kept."""
+    """Results of computations by key, the most recently used kept. Callers
+    asking for a key being computed wait for that computation (many viewers
+    of a page whose picture just changed cost one drawing); if it fails,
+    each tries on its own."""
 
     def __init__(self, size: int = 64) -> None:
         self.size = size
         self._found: OrderedDict[Hashable, Any] = OrderedDict()
+        self._computing: dict[Hashable, threading.Event] = {}
         self._lock = threading.Lock()
 
     def get(self, key: Hashable, compute: Callable[[], T]) -> T:
-        with self._lock:
-            if key in self._found:
-                self._found.move_to_end(key)
-                return self._found[key]
-        value = compute()
-        with self._lock:
-            self._found[key] = value
-            while len(self._found) > self.size:
-                self._found.popitem(last=False)
-        return value
+        while True:
+            with self._lock:
+                if key in self._found:
+                    self._found.move_to_end(key)
+                    return self._found[key]
+                running = self._computing.get(key)
+                if running is None:
+                    self._computing[key] = threading.Event()
+                    break
+            running.wait()
+        try:
+            value = compute()
+            with self._lock:
+                self._found[key] = value
+                while len(self._found) > self.size:
+                    self._found.popitem(last=False)
+            return value
+        finally:
+            with self._lock:
+                self._computing.pop(key).set()
 
 
 class ArenaService:
