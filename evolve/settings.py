@@ -1,7 +1,7 @@
 """The settings of an evolution run: DEAP's (mu + lambda) algorithm and its operators.
 
-Runs stored before ``elite`` existed had no elitism: ``LEGACY`` holds that
-value, for resuming them as they began.
+Runs stored before ``elite`` and ``step`` existed had no elitism and drew a
+mutated value anew: ``LEGACY`` holds those values, for resuming them as they began.
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ class Settings:
     """The (mu + lambda) algorithm's settings; ``offspring`` 0 means twice the population.
 
     ``elite``: the best genomes of parents and offspring that always survive
-    (one objective; NSGA-II keeps its front by itself).
+    (one objective; NSGA-II keeps its front by itself). ``step``: a mutated
+    value moves by a normal step of this fraction of its parameter's range,
+    rounded and kept within the bounds (0: it is drawn anew, uniformly).
     """
 
     population: int = 40
@@ -33,6 +35,7 @@ class Settings:
     tournament: int = 3
     hall_of_fame: int = 5
     elite: int = 1
+    step: float = 0.1
 
     def __post_init__(self) -> None:
         if self.population < 2:
@@ -49,6 +52,8 @@ class Settings:
             raise SettingsError("tournament and hall_of_fame must be at least 1")
         if not 0 <= self.elite < self.population:
             raise SettingsError(f"elite must be at least 0 and below the population, not {self.elite}")
+        if not 0 <= self.step <= 1:
+            raise SettingsError(f"step must be in [0, 1], not {self.step}")
         if self.offspring == 0:
             object.__setattr__(self, "offspring", 2 * self.population)
 
@@ -56,5 +61,5 @@ class Settings:
         return asdict(self)
 
 
-#: The settings of runs stored before elitism.
-LEGACY = {"elite": 0}
+#: The settings of runs stored before elitism and stepped mutation.
+LEGACY = {"elite": 0, "step": 0.0}

@@ -1,18 +1,22 @@
-"""A run's best survives every generation (elitism), runs that keep their
+"""A run's best survives every generation (elitism), mutation by steps,
+runs stored before either resume as they began, runs that keep their
 best out of the stored strategies (--no-store), and done runs carried to
 more generations (--resume RUN --generations N)."""
 
 from __future__ import annotations
 
 import json
+import random
 import sys
 from pathlib import Path
 
 import pytest
 
+from evolve.genome import make_toolbox
 from evolve.run import continue_run, resumable_run, start_run
 from evolve.settings import Settings
 from results.store import open_store
+from strategies.families import get_family
 from strategies.loader import load_file
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -44,12 +48,27 @@ def test_every_generations_best_is_the_best_found_so_far_and_the_plot_says_both(
     assert plot["best_so_far"][-1] == run["best_win_rate"]
 
 
-def test_a_run_stored_before_elitism_resumes_without_it(tmp_path):
-    without = run_once(f"sqlite:///{tmp_path / 'without.db'}", settings=Settings(population=6, generations=8, elite=0))
+def test_mutation_moves_each_value_it_touches_by_a_step_within_the_bounds():
+    family = get_family("lookahead")
+    toolbox = make_toolbox(family, Settings(indpb=1.0, step=0.01), evaluate=lambda g: (0.0,), map_=map)
+    random.seed(3)
+    for _ in range(50):
+        genome = toolbox.individual()
+        before = list(genome)
+        toolbox.mutate(genome)
+        for parameter, old, new in zip(family.parameters, before, genome, strict=True):
+            assert parameter.low <= new <= parameter.high
+            assert old != new or old in (parameter.low, parameter.high)
+            assert abs(new - old) <= max(1, 0.05 * (parameter.high - parameter.low)), (parameter.name, old, new)
+
+
+def test_a_run_stored_before_elitism_and_steps_resumes_without_them(tmp_path):
+    old_way = Settings(population=6, generations=8, elite=0, step=0.0)
+    without = run_once(f"sqlite:///{tmp_path / 'without.db'}", settings=old_way)
     assert any(r["max"] < without.win_rate for r in without.state.logbook[1:])  # the best was lost on the way
     with open_store(f"sqlite:///{tmp_path / 'old.db'}") as store:
         new = start_run(store, "square_swine", GOAL, family="lead", settings=LOSSY, seed=1)
-        old_settings = {key: value for key, value in new.settings.items() if key != "elite"}
+        old_settings = {key: value for key, value in new.settings.items() if key not in ("elite", "step")}
         old = store.create_run("lead", "square_swine", GOAL, 1, old_settings, opponent="always_roll(6)")
         resumed = continue_run(store, old.id, jobs=1)
     assert snapshot(resumed.state) == snapshot(without.state)
