@@ -9,13 +9,12 @@ from datetime import timedelta
 
 import numpy as np
 import pytest
-from contest_support import NOW, RULES, reference_standings, settings, table_of
+from contest_support import NOW, queue_entry, reference_standings, settings, table_of
 from sqlalchemy import create_engine, text
 
 from arena.contest.worker import rank_step, rank_until_current
 from results.errors import ContestRefusal, NotStored, StoreError
 from results.store import open_store, resolve_url
-from strategies.table import StrategyTable
 
 
 @pytest.fixture
@@ -32,18 +31,7 @@ def contest_with_roster(store, name="c", people=None, **changes):
 
 
 def submit(store, contest, person, k, when=NOW, team_name=None):
-    table = table_of(k)
-    sha = StrategyTable(table, RULES, "t", "file").sha256
-    return store.accept_entry(
-        contest,
-        person,
-        table=table,
-        sha256=sha,
-        source=None,
-        filename=f"e{k}.json",
-        team_name=team_name or f"Team {person.team}",
-        received=when,
-    )
+    return queue_entry(store, contest, person, table_of(k), team_name or f"Team {person.team}", when)
 
 
 def test_tokens_are_issued_once_and_kept_only_as_digests(store, db_url):
