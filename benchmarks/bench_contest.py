@@ -98,6 +98,18 @@ def strategy_source(k: int) -> tuple[str, np.ndarray]:
     return source, table
 
 
+def distinct_sources(count: int) -> list[str]:
+    """COUNT student files whose tables all differ (two teams with one table would get 409)."""
+    sources, seen, k = [], set(), 0
+    while len(sources) < count:
+        source, table = strategy_source(k)
+        if table.tobytes() not in seen:
+            seen.add(table.tobytes())
+            sources.append(source)
+        k += 1
+    return sources
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -136,6 +148,7 @@ def prepare(db: str, args: argparse.Namespace, start: datetime) -> list[Sent]:
     teams = rng.permutation(args.teams)
     schedule: list[Sent] = []
     first_of: dict[int, int] = {}
+    sources = distinct_sources(len(dues))
     for k, due in enumerate(dues):
         if k % 6 == 5 and first_of:
             team = list(first_of)[k % len(first_of)]
@@ -145,7 +158,7 @@ def prepare(db: str, args: argparse.Namespace, start: datetime) -> list[Sent]:
             member = 2 * team
             first_of.setdefault(team, k)
         email = f"student{member}@class.edu"
-        schedule.append(Sent(team, email, tokens[email], strategy_source(k)[0], float(due)))
+        schedule.append(Sent(team, email, tokens[email], sources[k], float(due)))
     return schedule
 
 
@@ -310,6 +323,10 @@ def run(args: argparse.Namespace, db: str) -> dict[str, object]:
     statuses: dict[str, int] = {}
     for sent in schedule:
         statuses[str(sent.status)] = statuses.get(str(sent.status), 0) + 1
+    refusals: dict[str, int] = {}
+    for sent in schedule:
+        if sent.status not in (202, None):
+            refusals[sent.detail] = refusals.get(sent.detail, 0) + 1
     page, api = rush.observed.page, rush.observed.api
     return {
         "database": make_url(db).get_backend_name(),
@@ -319,6 +336,7 @@ def run(args: argparse.Namespace, db: str) -> dict[str, object]:
         "last_minute": args.last_minute,
         "minutes": args.minutes,
         "answers": statuses,
+        "refusals": dict(sorted(refusals.items(), key=lambda item: -item[1])[:5]),
         "sent_again_after_the_kill": sum(s.tries > 1 for s in schedule),
         "kill_at_s": kill_at if kill_at >= 0 else None,
         "restart_s": restart,

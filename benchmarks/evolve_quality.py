@@ -1,97 +1,135 @@
-"""How good evolved strategies are against always_roll(6), and how long runs take.
+"""How good evolved strategies are, over several seeds, and whether evolution beats random search.
 
-For every rule set: the best of the course's named strategies with their
-default parameters, a ``hog evolve`` run with the default settings for each
-family asked for (stored in a temporary database), and the exact best
-response, the ceiling. Win rates are exact; gaps are in percentage points
-below the best response; seconds are wall time of the whole run (workers'
-start included). Each family of ``--versus-perfect`` is also evolved
-against ``perfect``: its exact win rate against perfect play and seconds.
+For every rule set: the exact best response to always_roll(6) (the
+ceiling) and the best of the course's named strategies with their default
+parameters; then, for each seed, a ``hog evolve`` run of the family
+(default: ``hog evolve``'s) against always_roll(6) (stored in a temporary
+database), a random search drawing as many genomes uniformly within the
+family's bounds as the run's logbook counts fitness evaluations, and a run
+against ``perfect``. Each figure is reported as the mean and the worst over
+the seeds: the gap in points below the best response, the margin in points
+of evolution over random search, and the win rate against perfect play of
+the strategy evolved against it. Win rates are exact; seconds are the wall
+time of all of a rule set's runs (workers' start included).
 
-    python benchmarks/evolve_quality.py [--rules R ...] [--families F ...]
-        [--versus-perfect F ...] [--seed S] [--population N] [--generations N] [--jobs J]
+    python benchmarks/evolve_quality.py [--rules R ...] [--family F] [--seeds S ...]
+        [--population N] [--generations N] [--elite K] [--jobs J] [--no-perfect]
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
+from evolve.fitness import CachedMap, evaluate, make_target
 from evolve.run import DEFAULT_FAMILY, DEFAULT_OPPONENT, RunOutcome, continue_run, start_run
 from evolve.settings import Settings
 from hog import exact
 from hog.rules import RULE_SETS
 from results.store import open_store
 from strategies import library
+from strategies.families import get_family
 from strategies.spec import resolve_spec
+from strategies.table import StrategyTable
 
 GOAL = 100
 #: Built-ins that are not the course's named strategies.
 NOT_NAMED = ("always_roll", "perfect", "final_strategy", "best_response")
 
 
-def best_named(rules: str, opponent) -> tuple[str, float]:
+def best_named(rules: str, opponent: StrategyTable) -> tuple[str, float]:
     """The course's named strategy (default parameters) that does best against OPPONENT."""
     rates = {
         name: exact.win_probabilities(builtin.table(rules, GOAL).table, opponent.table, rules).rate
         for name, builtin in library.builtins(rules).items()
         if name not in NOT_NAMED
     }
-    name = max(rates, key=rates.get)
+    name = max(rates, key=lambda key: rates[key])
     return name, rates[name]
 
 
 def evolve_once(
-    db: str, rules: str, family: str, settings: Settings, seed: int, jobs: int, opponent: str = DEFAULT_OPPONENT
-) -> tuple[RunOutcome, float]:
-    """One run against OPPONENT with these settings, stored in DB, and its wall time."""
-    start = time.perf_counter()
+    db: str, rules: str, family: str, settings: Settings, seed: int, jobs: int, opponent: str
+) -> RunOutcome:
+    """One run against OPPONENT with these settings, stored in DB."""
     with open_store(db) as store:
         run = start_run(store, rules, GOAL, family=family, opponent=opponent, settings=settings, seed=seed)
-        outcome = continue_run(store, run.id, jobs=jobs)
-    return outcome, time.perf_counter() - start
+        return continue_run(store, run.id, jobs=jobs)
+
+
+def random_search(rules: str, family: str, opponent: StrategyTable, evaluations: int, seed: int, jobs: int) -> float:
+    """The best win rate against OPPONENT of EVALUATIONS genomes drawn uniformly within FAMILY's bounds."""
+    rng = random.Random(f"random search {seed}")
+    bounds = [(p.low, p.high) for p in get_family(family).parameters]
+    genomes = [[rng.randint(low, high) for low, high in bounds] for _ in range(evaluations)]
+    target = make_target(family, [opponent])
+    return max(value for (value,) in CachedMap(jobs=jobs)(partial(evaluate, target), genomes))
+
+
+def spread(values: list[float], worst: str = "min") -> str:
+    """Mean and worst of VALUES (worst: the smallest, or the largest with WORST="max")."""
+    pick = min(values) if worst == "min" else max(values)
+    return f"{sum(values) / len(values):7.2f} {pick:6.2f}"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", nargs="*", default=list(RULE_SETS), choices=list(RULE_SETS))
-    parser.add_argument("--families", nargs="*", default=[DEFAULT_FAMILY, "lead", "lookahead"])
-    parser.add_argument(
-        "--versus-perfect", nargs="*", default=["lookahead"], help="families also evolved against perfect"
-    )
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--family", default=DEFAULT_FAMILY)
+    parser.add_argument("--seeds", nargs="*", type=int, default=[0, 1, 2])
     parser.add_argument("--population", type=int, default=Settings.population)
     parser.add_argument("--generations", type=int, default=Settings.generations)
+    parser.add_argument("--elite", type=int, default=Settings.elite)
+    parser.add_argument("--step", type=float, default=Settings.step)
     parser.add_argument("--jobs", type=int, default=-1)
+    parser.add_argument("--no-perfect", action="store_true", help="skip the runs against perfect")
     args = parser.parse_args()
-    settings = Settings(population=args.population, generations=args.generations)
+    settings = Settings(population=args.population, generations=args.generations, elite=args.elite, step=args.step)
 
-    print(f"against {DEFAULT_OPPONENT}, goal {GOAL}; {settings}; seed {args.seed}; jobs {args.jobs}")
-    columns = "".join(f" {family:>9} {'gap pp':>6} {'seconds':>7}" for family in args.families)
-    columns += "".join(f" {family[:4] + ' v perf':>11} {'seconds':>7}" for family in args.versus_perfect)
-    print(f"{'rule set':13} {'best named strategy':>36} {'gap pp':>6}{columns} {'best resp':>9}")
+    print(f"{args.family} family, goal {GOAL}; {settings}; seeds {args.seeds}; jobs {args.jobs}")
+    print("points: gap below the best response to always_roll(6), margin over random search; mean and worst")
+    print(
+        f"{'rule set':13} {'best resp':>9} {'best named strategy':>36} {'gap mean':>8} {'worst':>6} "
+        f"{'margin':>7} {'worst':>6} {'v perfect':>9} {'worst':>6} {'seconds':>7}"
+    )
     found = {}
     with tempfile.TemporaryDirectory() as folder:
         db = f"sqlite:///{Path(folder) / 'evolve_quality.db'}"
         for rules in args.rules:
+            start = time.perf_counter()
             opponent = resolve_spec(DEFAULT_OPPONENT, rules, GOAL)
             ceiling = exact.best_response(opponent.table, rules).rate
             name, named_rate = best_named(rules, opponent)
-            row = f"{rules:13} {name:>26} {named_rate:9.6f} {100 * (ceiling - named_rate):6.2f}"
-            for family in args.families:
-                outcome, seconds = evolve_once(db, rules, family, settings, args.seed, args.jobs)
-                found[(rules, family)] = outcome.params
-                row += f" {outcome.win_rate:9.6f} {100 * (ceiling - outcome.win_rate):6.2f} {seconds:7.1f}"
-            for family in args.versus_perfect:
-                outcome, seconds = evolve_once(db, rules, family, settings, args.seed, args.jobs, "perfect")
-                found[(rules, f"{family} v perfect")] = outcome.params
-                row += f" {outcome.win_rate:11.6f} {seconds:7.1f}"
-            print(f"{row} {ceiling:9.6f}", flush=True)
-    print("\nevolved parameters:")
-    for (rules, family), params in found.items():
-        print(f"  {rules:13} {family:17} {params}")
+            gaps, margins, perfect = [], [], []
+            for seed in args.seeds:
+                outcome = evolve_once(db, rules, args.family, settings, seed, args.jobs, DEFAULT_OPPONENT)
+                assert outcome.win_rate is not None
+                found[(rules, seed, DEFAULT_OPPONENT)] = outcome.params
+                evaluations = sum(record["evals"] for record in outcome.state.logbook)
+                searched = random_search(rules, args.family, opponent, evaluations, seed, args.jobs)
+                gaps.append(100 * (ceiling - outcome.win_rate))
+                margins.append(100 * (outcome.win_rate - searched))
+                found[(rules, seed, "random search")] = f"{searched:.6f} best of {evaluations} genomes"
+                if not args.no_perfect:
+                    against = evolve_once(db, rules, args.family, settings, seed, args.jobs, "perfect")
+                    assert against.win_rate is not None
+                    found[(rules, seed, "perfect")] = against.params
+                    perfect.append(against.win_rate)
+            against_perfect = (
+                f"{sum(perfect) / len(perfect):9.4f} {min(perfect):6.4f}" if perfect else f"{'-':>9} {'-':>6}"
+            )
+            print(
+                f"{rules:13} {ceiling:9.6f} {name:>26} {named_rate:9.6f} {spread(gaps, 'max')} "
+                f"{spread(margins)} {against_perfect} {time.perf_counter() - start:7.1f}",
+                flush=True,
+            )
+    print("\nper seed: the evolved parameters, and random search's best:")
+    for (rules, seed, against), params in found.items():
+        print(f"  {rules:13} seed {seed} {against:15} {params}")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@
 The body of each generation is ``deap.algorithms.eaMuPlusLambda``'s:
 ``varOr`` makes the offspring, the invalid ones are evaluated through
 ``toolbox.map``, the hall of fame is updated with them and the next
-population is selected from parents and offspring. It is driven one
+population is selected from parents and offspring, with elitism: the
+``elite`` best of them (``tools.selBest``) always survive, so with one
+objective each generation's best is the best found so far. It is driven one
 generation at a time, as in DEAP's checkpointing example, so that every
 generation can be checkpointed: population, hall of fame, logbook and the
 state of Python's ``random`` (which DEAP's operators draw from), pickled.
@@ -123,10 +125,17 @@ def next_generation(state: EvolutionState, toolbox: base.Toolbox, settings: Sett
     offspring = algorithms.varOr(state.population, toolbox, settings.offspring, settings.cxpb, settings.mutpb)
     evals = _evaluate(toolbox, offspring)
     state.halloffame.update(offspring)
-    population = toolbox.select(state.population + offspring, settings.population)
+    population = _survivors(state.population + offspring, toolbox, settings, state.scoring)
     generation = state.generation + 1
     state.logbook.record(gen=generation, evals=evals, **state.scoring.statistics().compile(population))
     return EvolutionState(generation, population, state.halloffame, state.logbook, random.getstate(), state.scoring)
+
+
+def _survivors(pool: list, toolbox: base.Toolbox, settings: Settings, scoring: Scoring) -> list:
+    """The next population: the ``elite`` best of POOL, then the selection's
+    choice for the rest (NSGA-II's alone with several objectives)."""
+    elite = 0 if scoring.pareto else settings.elite
+    return tools.selBest(pool, elite) + toolbox.select(pool, settings.population - elite)
 
 
 def evolve(

@@ -5,8 +5,9 @@ within its bounds. As in DEAP's own examples, the creator classes are made
 once, when this module is imported, and ``make_toolbox`` registers the
 library's operators: random initial values within the bounds
 (``initCycle``), uniform crossover (``cxUniform``, which only swaps values
-between parents), uniform integer mutation within the bounds
-(``mutUniformInt``) and tournament selection (or another, such as NSGA-II's).
+between parents), a mutation within the bounds (DEAP's ``mutUniformInt``,
+a new uniform value; or, with a ``step``, ``mutate_step``: a rounded normal
+step) and tournament selection (or another, such as NSGA-II's).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from deap import base, creator, tools
 from evolve.settings import Settings
 from strategies.families import Family
 
-__all__ = ["make_toolbox", "genome_params", "genome_class"]
+__all__ = ["make_toolbox", "genome_params", "genome_class", "mutate_step"]
 
 creator.create("FitnessWinRate", base.Fitness, weights=(1.0,))
 creator.create("Genome", list, fitness=creator.FitnessWinRate)
@@ -43,6 +44,19 @@ def genome_params(family: Family, genome: Sequence[int]) -> dict[str, int]:
     return {p.name: int(value) for p, value in zip(family.parameters, genome, strict=True)}
 
 
+def mutate_step(
+    individual: list[int], low: Sequence[int], up: Sequence[int], indpb: float, step: float
+) -> tuple[list[int]]:
+    """Move each value of INDIVIDUAL, with chance INDPB, by a normal step of
+    STEP times its range (rounded, at least 1), kept within LOW..UP; in place,
+    returned as DEAP's mutations return it."""
+    for i, (lowest, highest) in enumerate(zip(low, up, strict=True)):
+        if random.random() < indpb:
+            change = round(random.gauss(0.0, step * (highest - lowest))) or random.choice((-1, 1))
+            individual[i] = min(max(individual[i] + change, lowest), highest)
+    return (individual,)
+
+
 def make_toolbox(
     family: Family,
     settings: Settings,
@@ -61,7 +75,10 @@ def make_toolbox(
     toolbox.register("individual", tools.initCycle, genome_class(values), attributes, n=1)
     toolbox.register("population", tools.initRepeat, list, toolbox.individual)
     toolbox.register("mate", tools.cxUniform, indpb=0.5)
-    toolbox.register("mutate", tools.mutUniformInt, low=lows, up=highs, indpb=settings.indpb)
+    if settings.step:
+        toolbox.register("mutate", mutate_step, low=lows, up=highs, indpb=settings.indpb, step=settings.step)
+    else:
+        toolbox.register("mutate", tools.mutUniformInt, low=lows, up=highs, indpb=settings.indpb)
     toolbox.register("select", select or partial(tools.selTournament, tournsize=settings.tournament))
     toolbox.register("evaluate", evaluate)
     toolbox.register("map", map_)

@@ -1,15 +1,17 @@
 """Evolution runs kept in the results store: start, checkpoint, resume, finish.
 
 ``start_run`` records a run (family, rule set, goal, seed, settings, and
-the opponent SPEC or the league, or several objectives; the fitness)
-without doing any work; ``continue_run`` carries a running run from its
-newest checkpoint (or from the start) to its last generation, checkpointing
-every generation into the store, then stores the best genome's table
-(origin ``evolved``) as the run's result; with several objectives, the
-Pareto front too, and the member the run's pick chooses (see
-``evolve.objectives``) as its best. A run is
-reproducible from what the store holds: the same seed gives the same run for
-any number of workers, and a resumed run ends where an uninterrupted one
+the opponent SPEC or the league, or several objectives; the fitness;
+whether its best is kept among the stored strategies) without doing any
+work; ``continue_run`` carries a running run from its newest checkpoint (or
+from the start) to its last generation, checkpointing every generation into
+the store, then stores the best genome's table (origin ``evolved``, named
+``evolved_RUN``) as the run's result, unless the run was started not to;
+with several objectives, the Pareto front too, and the member the run's
+pick chooses (see ``evolve.objectives``) as its best. ``resumable_run``
+also carries a run, done or not, to more generations. A run is reproducible
+from what the store holds: the same seed gives the same run for any number
+of workers, and a resumed or extended run ends where an uninterrupted one
 would.
 """
 
@@ -26,7 +28,7 @@ from evolve.fitness import CachedMap, Target, evaluate, make_target
 from evolve.genome import genome_params, make_toolbox
 from evolve.objectives import BALANCED, LEAGUE_PREFIX, Objective, check_pick, parse_objective, pick_member
 from evolve.scoring import Scoring, scoring_of
-from evolve.settings import Settings
+from evolve.settings import LEGACY, Settings
 from results.run_store import FrontMemberRecord
 from results.store import RunRecord, Store, StrategyRecord
 from strategies.families import FAMILIES, Family, get_family
@@ -42,12 +44,13 @@ __all__ = [
     "start_run",
     "run_objectives",
     "run_target",
-    "running_run",
+    "resumable_run",
     "continue_run",
 ]
 
-#: The richest family: the exact best response to a modelled opponent.
-DEFAULT_FAMILY = "response"
+#: The default family: a policy without a solver, a few rounds searched and a
+#: formula after them (``response`` is a solver: an exact best response).
+DEFAULT_FAMILY = "lookahead"
 #: The opponent when neither an opponent nor a league is given.
 DEFAULT_OPPONENT = "always_roll(6)"
 #: What a run with one objective maximises: the mean win rate, or the
@@ -61,12 +64,13 @@ class RunError(ValueError):
 
 @dataclass(frozen=True)
 class RunOutcome:
-    """A finished run: its record, the best strategy (stored) and the final
-    state; WIN_RATE is the best's mean win rate (None with several
-    objectives), VALUES its fitness values, FRONT the stored Pareto front."""
+    """A finished run: its record, the best strategy (STRATEGY: its stored
+    record, None if the run keeps none) and the final state; WIN_RATE is the
+    best's mean win rate (None with several objectives), VALUES its fitness
+    values, FRONT the stored Pareto front."""
 
     run: RunRecord
-    strategy: StrategyRecord
+    strategy: StrategyRecord | None
     best: StrategyTable
     win_rate: float | None
     params: dict[str, int]
@@ -122,18 +126,21 @@ def start_run(
     pick: str | int | None = None,
     settings: Settings = Settings(),
     seed: int = 0,
+    keep: bool = True,
 ) -> RunRecord:
     """Record a new run of FAMILY against OPPONENT (a SPEC; default
     always_roll(6)) or against every entry of the stored LEAGUE, with FITNESS
     ``mean`` or ``contest`` (league only); or against two or more OBJECTIVES
     (SPECs or ``league:NAME``; one objective is an opponent or a league) with
-    NSGA-II, keeping the front member PICK chooses (default balanced)."""
+    NSGA-II, keeping the front member PICK chooses (default balanced). With
+    KEEP false its best is not added to the stored strategies."""
     _check_options(opponent, league, objectives, fitness, pick)
     chosen = family_named(family)
     parsed = [parse_objective(store, text, rules, goal) for text in objectives]
     if len(parsed) > 1:
         recorded = {
             **settings.as_dict(),
+            "keep": keep,
             "fitness": fitness,
             "pick": check_pick(BALANCED if pick is None else pick, len(parsed)),
             "objectives": [
@@ -149,6 +156,7 @@ def start_run(
     only = Objective(opponent or "", opponent, league_id)
     recorded = {
         **settings.as_dict(),
+        "keep": keep,
         "fitness": fitness,
         "opponents": [o.sha256 for o in only.tables(store, rules, goal)],
     }
@@ -180,16 +188,32 @@ def run_target(store: Store, run: RunRecord) -> Target:
 
 
 def _run_settings(run: RunRecord) -> Settings:
+    """The settings RUN was started with (what runs stored before a setting existed did)."""
+    recorded = {**LEGACY, **run.settings}
     names = [field.name for field in dataclasses.fields(Settings)]
-    return Settings(**{name: run.settings[name] for name in names if name in run.settings})
+    return Settings(**{name: recorded[name] for name in names if name in recorded})
 
 
-def running_run(store: Store, run_id: int) -> RunRecord:
-    """Run RUN_ID, or a RunError if it is not running any more."""
+def resumable_run(store: Store, run_id: int, generations: int | None = None) -> RunRecord:
+    """Run RUN_ID, to be continued to its own last generation or, given
+    GENERATIONS, to that many in all (a done run is reopened); a RunError
+    if there is nothing left to run."""
     run = store.get_run(run_id)
-    if run.status != "running":
-        raise RunError(f"evolution run #{run.id} is {run.status}; only a running run can be resumed")
-    return run
+    if generations is None:
+        if run.status != "running":
+            raise RunError(
+                f"evolution run #{run.id} is {run.status} after {run.settings['generations']} generations; "
+                "give --generations N (more than that) to carry it further"
+            )
+        return run
+    checkpoint = store.load_latest_checkpoint(run.id)
+    done = 0 if checkpoint is None else checkpoint.number
+    if generations <= done:
+        raise RunError(
+            f"evolution run #{run.id} has {done} generations already; give --generations above {done} to extend it"
+        )
+    Settings(**{**_run_settings(run).as_dict(), "generations": generations})  # checked like a new run's
+    return store.extend_run(run.id, generations)
 
 
 def continue_run(
@@ -204,7 +228,7 @@ def continue_run(
     """Carry run RUN_ID from its newest checkpoint to its end, store the best
     strategy and mark the run done. ON_GENERATION sees each new generation
     after it is checkpointed."""
-    run = running_run(store, run_id)
+    run = resumable_run(store, run_id)
     family = family_named(run.family)
     settings = _run_settings(run)
     scoring = scoring_of(run.settings)
@@ -224,14 +248,16 @@ def continue_run(
     final = evolve(toolbox, settings, run.seed, state, checkpoint_generation, scoring)
     chosen, front, picked = _chosen(final, family, scoring, run.settings.get("pick", BALANCED))
     params = genome_params(family, chosen)
+    # An extended run's new best (if its table is new) takes the generation into its name.
+    name = f"evolved_{run.id}" if run.best_strategy_id is None else f"evolved_{run.id}_{final.generation}"
     best = StrategyTable(
         family.build(run.rules, run.goal, params),
         run.rules,
-        f"evolved_{run.id}",
+        name,
         "evolved",
         {"family": family.name, "parameters": params, "run": run.id},
     )
-    strategy = store.finish_run(run.id, best, front=front, picked=picked)
+    strategy = store.finish_run(run.id, best, front=front, picked=picked, keep=run.settings.get("keep", True))
     return RunOutcome(
         store.get_run(run.id),
         strategy,

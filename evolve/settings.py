@@ -1,11 +1,15 @@
-"""The settings of an evolution run: DEAP's (mu + lambda) algorithm and its operators."""
+"""The settings of an evolution run: DEAP's (mu + lambda) algorithm and its operators.
+
+Runs stored before ``elite`` and ``step`` existed had no elitism and drew a
+mutated value anew: ``LEGACY`` holds those values, for resuming them as they began.
+"""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from typing import Any
 
-__all__ = ["Settings", "SettingsError"]
+__all__ = ["LEGACY", "Settings", "SettingsError"]
 
 
 class SettingsError(ValueError):
@@ -14,7 +18,13 @@ class SettingsError(ValueError):
 
 @dataclass(frozen=True)
 class Settings:
-    """The (mu + lambda) algorithm's settings; ``offspring`` 0 means twice the population."""
+    """The (mu + lambda) algorithm's settings; ``offspring`` 0 means twice the population.
+
+    ``elite``: the best genomes of parents and offspring that always survive
+    (one objective; NSGA-II keeps its front by itself). ``step``: a mutated
+    value moves by a normal step of this fraction of its parameter's range,
+    rounded and kept within the bounds (0: it is drawn anew, uniformly).
+    """
 
     population: int = 40
     generations: int = 25
@@ -24,6 +34,8 @@ class Settings:
     indpb: float = 0.25
     tournament: int = 3
     hall_of_fame: int = 5
+    elite: int = 1
+    step: float = 0.1
 
     def __post_init__(self) -> None:
         if self.population < 2:
@@ -38,8 +50,16 @@ class Settings:
             raise SettingsError(f"indpb must be in (0, 1], not {self.indpb}")
         if self.tournament < 1 or self.hall_of_fame < 1:
             raise SettingsError("tournament and hall_of_fame must be at least 1")
+        if not 0 <= self.elite < self.population:
+            raise SettingsError(f"elite must be at least 0 and below the population, not {self.elite}")
+        if not 0 <= self.step <= 1:
+            raise SettingsError(f"step must be in [0, 1], not {self.step}")
         if self.offspring == 0:
             object.__setattr__(self, "offspring", 2 * self.population)
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+#: The settings of runs stored before elitism and stepped mutation.
+LEGACY = {"elite": 0, "step": 0.0}

@@ -13,9 +13,7 @@ were read, so two workers can never both count an entry.
 
 from __future__ import annotations
 
-import hashlib
 import math
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -36,23 +34,13 @@ from results.models import (
     ContestParticipant,
     ContestStandings,
 )
+from results.tokens import new_token, token_digest
 from strategies.names import looks_like
 
-__all__ = ["ContestStore", "ContestSettings", "RankingInput", "CURRENT", "token_digest"]
+__all__ = ["ContestStore", "ContestSettings", "RankingInput", "CURRENT"]
 
 #: The statuses of a team's current entry.
 CURRENT = ("queued", "ranked")
-#: Characters of randomness in a token.
-_TOKEN_BYTES = 24
-
-
-def token_digest(token: str) -> str:
-    """How a token is kept: its sha256, in hex."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def _new_token() -> str:
-    return "hog_" + secrets.token_urlsafe(_TOKEN_BYTES)
 
 
 @dataclass(frozen=True)
@@ -198,7 +186,7 @@ class ContestStore(Database):
                 row = existing.get(email)
                 token = None
                 if row is None:
-                    token = _new_token()
+                    token = new_token()
                     row = ContestParticipant(
                         contest_id=contest.id, email=email, team=team, role=role, token_sha256=token_digest(token)
                     )
@@ -229,7 +217,7 @@ class ContestStore(Database):
             )
             if row is None:
                 raise NotStored(f"{email} is not on the roster of contest {name!r}")
-            token = _new_token()
+            token = new_token()
             row.token_sha256 = token_digest(token)
             return token
 
@@ -277,9 +265,11 @@ class ContestStore(Database):
 
     # --- submissions ---
 
-    def take_attempt(self, contest: ContestRecord, person: ParticipantRecord, now: datetime) -> None:
-        """Count a submission by PERSON at NOW: a 423 refusal after the
-        deadline, a 429 one (with the seconds to wait) over the rate."""
+    def take_attempt(self, contest: ContestRecord, person: ParticipantRecord, now: datetime) -> int:
+        """Record a submission by PERSON at NOW (its id): a 423 refusal after
+        the deadline, a 429 one (with the seconds to wait) over the rate. The
+        rate counts the attempts the checker gave a verdict on
+        (:meth:`attempt_checked`, or the entry :meth:`accept_entry` made)."""
         with self._session(write=True) as session:
             row = _contest_row(session, contest.name, self.where, lock=True)
             current = ContestRecord.from_row(row)
@@ -290,7 +280,9 @@ class ContestStore(Database):
                 recent = sorted(
                     session.scalars(
                         select(ContestAttempt.created).where(
-                            ContestAttempt.participant_id == person.id, ContestAttempt.created > since
+                            ContestAttempt.participant_id == person.id,
+                            ContestAttempt.created > since,
+                            ContestAttempt.checked.is_(True),
                         )
                     )
                 )
@@ -305,7 +297,15 @@ class ContestStore(Database):
                         429,
                         wait,
                     )
-            session.add(ContestAttempt(participant_id=person.id, created=now))
+            attempt = ContestAttempt(participant_id=person.id, created=now, checked=False)
+            session.add(attempt)
+            session.flush()
+            return attempt.id
+
+    def attempt_checked(self, attempt_id: int) -> None:
+        """The checker gave its verdict on attempt ATTEMPT_ID: it counts for the rate."""
+        with self._session(write=True) as session:
+            session.execute(update(ContestAttempt).where(ContestAttempt.id == attempt_id).values(checked=True))
 
     def accept_entry(
         self,
@@ -318,10 +318,12 @@ class ContestStore(Database):
         filename: str,
         team_name: str,
         received: datetime,
+        attempt: int | None = None,
     ) -> EntryRecord:
         """Queue an entry of PERSON's team received at RECEIVED, replacing the
-        team's current one: a 423 refusal after the deadline, 409 if another
-        team's current entry has the same table or name."""
+        team's current one, and count ATTEMPT (if given) as checked: a 423
+        refusal after the deadline, 409 if another team's current entry has
+        the same table or name."""
         with self._session(write=True) as session:
             row = _contest_row(session, contest.name, self.where, lock=True)
             if not ContestRecord.from_row(row).is_open(received):
@@ -362,6 +364,8 @@ class ContestStore(Database):
             )
             session.add(entry)
             row.revision += 1
+            if attempt is not None:
+                session.execute(update(ContestAttempt).where(ContestAttempt.id == attempt).values(checked=True))
             session.flush()
             return EntryRecord.from_row(entry)
 

@@ -123,6 +123,8 @@ class Strategy(Base):
     table: Mapped[bytes] = mapped_column(LargeBinary)
     sha256: Mapped[str] = mapped_column(String(64))
     source: Mapped[str | None] = mapped_column(Text)
+    #: sha256 of the secret that shows the source to whoever uploaded it (the web arena's upload link)
+    source_key: Mapped[str | None] = mapped_column(String(64))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
 
 
@@ -313,12 +315,15 @@ class ContestParticipant(Base):
 
 
 class ContestAttempt(Base):
-    """One submission a participant made (accepted or not): what the rate limit counts."""
+    """One submission a participant made: what the rate limit counts, once
+    CHECKED (the checker gave its verdict, whatever it was; a submission the
+    server never finished, because it was killed, does not count)."""
 
     __tablename__ = "contest_attempts"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     participant_id: Mapped[int] = mapped_column(ForeignKey("contest_participants.id", ondelete="CASCADE"), index=True)
+    checked: Mapped[bool] = mapped_column(Boolean, default=False)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 
 from results.database import Database, check_name, plain_json
 from results.errors import StoreError
@@ -153,10 +153,12 @@ class RunStore(Database):
         author: str | None = None,
         front: Sequence[tuple[Mapping[str, int], Sequence[float]]] = (),
         picked: int = 0,
-    ) -> StrategyRecord:
+        keep: bool = True,
+    ) -> StrategyRecord | None:
         """Store BEST (or find it stored) and mark the run done with it, in one
         transaction; FRONT, if given, is the run's Pareto front (parameters and
-        win rates of each member) of which member PICKED is BEST."""
+        win rates of each member) of which member PICKED is BEST. With KEEP
+        false, BEST is not stored among the strategies (None is returned)."""
         with self._session(write=True) as session:
             run = run_row(session, run_id, self.where)
             if run.status != "running":
@@ -168,11 +170,23 @@ class RunStore(Database):
                     f"evolution run #{run.id} is for {run.rules}, goal {run.goal}; "
                     f"its best strategy is for {best.rules}, goal {best.goal}"
                 )
-            record, _ = add_strategy_row(session, best, author, None)
-            run.best_strategy_id = record.id
+            record = add_strategy_row(session, best, author, None)[0] if keep else None
+            run.best_strategy_id = None if record is None else record.id
             run.status = "done"
             run.finished = utc_now()
             return record
+
+    def extend_run(self, run_id: int, generations: int) -> RunRecord:
+        """A run (done or running) to be run to GENERATIONS in all (its
+        settings say so), running; a done run's Pareto front is dropped until
+        it finishes again, its best strategy stays stored."""
+        with self._session(write=True) as session:
+            run = run_row(session, run_id, self.where)
+            run.settings = {**run.settings, "generations": int(generations)}
+            run.status, run.finished = "running", None
+            session.execute(delete(FrontMember).where(FrontMember.run_id == run.id))
+            session.flush()
+            return RunRecord.from_row(run)
 
     def front(self, run_id: int) -> list[FrontMemberRecord]:
         """A run's stored Pareto front, in its order (empty for a run with one objective or not finished)."""

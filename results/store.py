@@ -59,7 +59,9 @@ Evolution
     ``create_run(family, rules, goal, seed, settings, opponent=None, league_id=None) -> RunRecord``
     ``add_generation(run_id, number, stats, checkpoint=None) -> None``
     ``load_latest_checkpoint(run_id) -> Checkpoint | None``
-    ``finish_run(run_id, best, author=None) -> StrategyRecord``
+    ``finish_run(run_id, best, author=None, keep=True) -> StrategyRecord | None``
+        (KEEP false: the run is done without adding BEST to the strategies)
+    ``extend_run(run_id, generations) -> RunRecord`` (a done or running run, to run to GENERATIONS)
     ``get_run(run_id) -> RunRecord``
     ``generations(run_id) -> list[GenerationRecord]``
 

@@ -13,9 +13,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from results.database import Database, check_name, plain_json
-from results.errors import NameRefused, StoreError
+from results.errors import NameRefused, NotStored, StoreError
 from results.models import Strategy, strategy_row
 from results.records import StrategyRecord
+from results.tokens import matches, new_token, token_digest
 from strategies.names import BadName, looks_like, parse_id, strategy_name
 from strategies.table import StrategyTable
 
@@ -112,6 +113,23 @@ class StrategyStore(Database):
         """Store TABLE; returns (record, duplicate). See ``results.store`` for names."""
         with self._session(write=True) as session:
             return add_strategy_row(session, table, author, source)
+
+    def issue_source_key(self, strategy_id: int) -> str:
+        """A new secret key that shows the source of strategy STRATEGY_ID
+        (given to whoever uploaded it; an older key stops working)."""
+        key = new_token()
+        with self._session(write=True) as session:
+            row = session.get(Strategy, int(strategy_id))
+            if row is None:
+                raise NotStored(f"no stored strategy #{strategy_id} in {self.where}")
+            row.source_key = token_digest(key)
+        return key
+
+    def source_by_key(self, strategy_id: int, key: str) -> str | None:
+        """The source of strategy STRATEGY_ID if KEY is its source key, else None."""
+        with self._session() as session:
+            row = session.get(Strategy, int(strategy_id))
+            return row.source if row is not None and matches(key, row.source_key) else None
 
     def find_strategy(self, name_or_id: str | int, rules: str, goal: int) -> StrategyRecord:
         """The record of a stored strategy, by name or id."""

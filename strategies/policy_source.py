@@ -1,9 +1,11 @@
 """A ``lookahead`` member written as a short, readable Python policy.
 
-``policy_source`` writes a module that needs only the standard library and
-defines ``final_strategy(score, opponent_score)``: the rule set's two rules
-(``strategies.rule_source``), the dice's exact chances, the evolved
-constants and the lookahead of ``strategies.lookahead``, with the
+``policy_source`` writes a module of at most 80 lines that are not blank,
+standard library only, whose one public function is
+``final_strategy(score, opponent_score)``, its docstring giving the rule
+set, its exact win rate and what each evolved constant means; then the
+constants, the rule set's two rules (``strategies.rule_source``), the
+dice's exact chances and the lookahead of ``strategies.lookahead``, with the
 same arithmetic in the same order, so it gives the family's table exactly.
 Its private names start with an underscore; pasted into a course ``hog.py``
 it replaces that file's ``final_strategy``.
@@ -24,99 +26,85 @@ from strategies.table import StrategyTable
 
 __all__ = ["lookahead_params", "policy_source", "readable_source"]
 
+_HEAD = '''def final_strategy(score, opponent_score):
+    """Hog strategy for {rules} (goal {goal}), written by Hog Arena: the lookahead family.
+
+{about}
+
+    Rolls the dice count (0..10; the fewest within 1e-9 of the best) whose turn is worth most,
+    searching _ROUNDS rounds (our turn, then the opponent's reply of _REPLY dice; 11: its count
+    worst for us, 12: none), every outcome weighed by its exact chance; after them _estimate
+    gives the race formula 1/2 + z / (2 * sqrt(1 + z * z)), where a and b are the points we and
+    the opponent still need and, with the evolved constants,
+    z = (_OTHER * b - _OWN * a + _AGAIN (we move next) or _WAIT (it does) +/- _BACON * the lead
+    rolling zero dice gains beyond _BASE) / sqrt(_SPREAD_OWN * a + _SPREAD_OTHER * b + _SPREAD).
+    Standard library only: paste it into hog.py; it uses its own _-prefixed copies of the rules.
+    """
+    values = _turn(score, opponent_score, range(11), _ROUNDS, True)
+    return next(n for n, value in enumerate(values) if value >= max(values) - 1e-9)
+
+
+_GOAL, _ROUNDS, _REPLY = {goal}, {rounds}, {reply!r}
+_OWN, _OTHER, _AGAIN, _WAIT, _BACON, _BASE = {own!r}, {other!r}, {again!r}, {wait!r}, {bacon!r}, {base!r}
+_SPREAD_OWN, _SPREAD_OTHER, _SPREAD = {spread_own!r}, {spread_other!r}, {spread!r}
+'''
+
+#: The chances of the game's six-sided dice, where the rules do not change what they score.
+_SIX_SIDED = (
+    "_CHANCES = [[(k, w / 6**n) for k, w in enumerate(ways) if w] for n, ways in enumerate(_WAYS)]  # (points, chance)"
+)
+
 _BODY = '''
-_GOAL = {goal}
-# The evolved constants of the race formula (see _estimate), and the opponent's modelled reply.
-_OWN, _OTHER, _AGAIN, _WAIT = {own!r}, {other!r}, {again!r}, {wait!r}
-_SPREAD_OWN, _SPREAD_OTHER, _SPREAD, _BACON, _BASE = {spread_own!r}, {spread_other!r}, {spread!r}, {bacon!r}, {base!r}
-_REPLY = {reply!r}  # the opponent rolls this many dice; 11: its count worst for us; 12: not looked at
-_ROUNDS = {rounds}  # rounds weighed exactly (our turn, the opponent's reply) before the estimate
+_ROLLS = [[1]]  # _ROLLS[n][k]: how many of the 6**n rolls of n dice with no 1 score k points
+for _n in range(1, 11):
+    _ROLLS.append([sum(_ROLLS[-1][k - f] for f in range(2, 7) if 0 <= k - f <= 6 * _n - 6) for k in range(6 * _n + 1)])
+_WAYS = [[6**n - 5**n if k == 1 else w for k, w in enumerate(ways)] for n, ways in enumerate(_ROLLS)]  # a 1 scores 1
+{chances}
+_FINISH = [max(sum(ways[need:]) / 6**n for n, ways in enumerate(_WAYS)) for need in range(_GOAL + 1)]  # need or more
 
-
-{rules}
-
-def _dice_ways(num_rolls):
-    """How many of the 6**num_rolls rolls score each number of points (the index); any 1 scores 1."""
-    ways = [1]
-    for _ in range(num_rolls):
-        ways = [sum(ways[t - f] for f in range(2, 7) if 0 <= t - f < len(ways)) for t in range(len(ways) + 6)]
-    ways[1] = 6**num_rolls - 5**num_rolls
-    return ways
-
-
-_WAYS = [_dice_ways(n) for n in range(1, 11)]
-# The (points, chance) pairs of rolling num_rolls dice (the index: num_rolls - 1).
-_CHANCES = [[(k, count / 6**n) for k, count in enumerate(ways) if count] for n, ways in enumerate(_WAYS, 1)]
-# The best chance of scoring at least the index in one roll.
-_FINISH = [max(sum(ways[need:]) / 6**n for n, ways in enumerate(_WAYS, 1)) for need in range(_GOAL + 1)]
-{dice}
 
 def _estimate(score, opponent_score, again):
-    """Our chance to win at these scores, moving next if AGAIN, else the opponent moves."""
+    """Our chance to win at these scores by the race formula, moving next if AGAIN, else the opponent."""
     need, other_need = _GOAL - score, _GOAL - opponent_score
     mover, waiter = (score, opponent_score) if again else (opponent_score, score)
     new_mover, new_waiter, _ = _after_turn(mover + _zero_dice(mover, waiter), waiter)
     if new_mover >= _GOAL and new_mover > new_waiter:  # the next mover wins by rolling zero dice
-        return 1.0 if again else 0.0
+        return float(again)
     bonus = _BACON * max(new_mover - mover - new_waiter + waiter - _BASE, 0.0)
-    ahead = _OTHER * other_need - _OWN * need + (_AGAIN if again else _WAIT)
-    ahead = ahead + bonus if again else ahead - bonus
-    z = ahead / sqrt(_SPREAD_OWN * need + _SPREAD_OTHER * other_need + _SPREAD)
-    race = 0.5 + 0.5 * z / sqrt(1.0 + z * z)
-    if again:
-        return _FINISH[need] + (1.0 - _FINISH[need]) * race
-    return (1.0 - _FINISH[other_need]) * race
+    ahead = _OTHER * other_need - _OWN * need + (_AGAIN if again else _WAIT) + (bonus if again else -bonus)
+    z = ahead / math.sqrt(_SPREAD_OWN * need + _SPREAD_OTHER * other_need + _SPREAD)
+    race = 0.5 + 0.5 * z / math.sqrt(1.0 + z * z)
+    return _FINISH[need] + (1.0 - _FINISH[need]) * race if again else (1.0 - _FINISH[other_need]) * race
 
 
-def _turn(score, opponent_score, outcome, counts, *args):
-    """The expected OUTCOME(score reached, opponent_score, *ARGS) of rolling each of COUNTS dice."""
+def _turn(score, other, counts, rounds, ours):
+    """Our expected chance after the mover (us if OURS) at SCORE against OTHER rolls each of COUNTS dice."""
     values = []
     for n in counts:
-        total = 0.0
-        for points, chance in _CHANCES[n - 1] if n else [(_zero_dice(score, opponent_score), 1.0)]:
-            total += chance * outcome(score + points, opponent_score, *args)
-        values.append(total)
+        values.append(0.0)
+        for points, chance in _CHANCES[n] if n else [(_zero_dice(score, other), 1.0)]:
+            values[-1] += chance * _after(score + points, other, rounds, ours)
     return values
 
 
-@cache
-def _best(score, opponent_score, rounds):
-    """Our chance to win with us to move: the estimate if ROUNDS is 0, else our best turn."""
-    if rounds == 0:
-        return _estimate(score, opponent_score, True)
-    return max(_turn(score, opponent_score, _ours, range(11), rounds))
+@functools.cache
+def _chance(score, opponent_score, rounds, ours):
+    """Our chance with us to move if OURS: the estimate after the last round, else our best turn or its reply."""
+    if rounds == 0 or not ours and _REPLY > 11:
+        return _estimate(score, opponent_score, ours)
+    if ours:
+        return max(_turn(score, opponent_score, range(11), rounds, True))
+    return min(_turn(opponent_score, score, range(11) if _REPLY > 10 else [_REPLY], rounds, False))
 
 
-@cache
-def _reply(score, opponent_score, rounds):
-    """Our chance to win with the opponent to move: the estimate if ROUNDS is 0, else after its reply."""
-    if rounds == 0 or _REPLY > 11:
-        return _estimate(score, opponent_score, False)
-    return min(_turn(opponent_score, score, _theirs, range(11) if _REPLY > 10 else [_REPLY], rounds))
-
-
-@cache
-def _ours(reached, opponent_score, rounds):
-    """Our chance once our score reaches REACHED in a round of ROUNDS left (this one counted)."""
-    score, opponent_score, extra = _after_turn(reached, opponent_score)
-    if max(score, opponent_score) >= _GOAL:
-        return 1.0 if score > opponent_score else 0.0
-    return _best(score, opponent_score, rounds - 1) if extra else _reply(score, opponent_score, rounds)
-
-
-@cache
-def _theirs(reached, score, rounds):
-    """Our chance once the opponent's score reaches REACHED (ours SCORE) in a round of ROUNDS left."""
-    opponent_score, score, extra = _after_turn(reached, score)
-    if max(score, opponent_score) >= _GOAL:
-        return 1.0 if score > opponent_score else 0.0
-    return (_reply if extra else _best)(score, opponent_score, rounds - 1)
-
-
-def final_strategy(score, opponent_score):
-    """The number of dice (0..10) whose turn is worth most; the fewest within 1e-9 of the best."""
-    values = _turn(score, opponent_score, _ours, range(11), _ROUNDS)
-    return next(n for n, value in enumerate(values) if value >= max(values) - 1e-9)
+@functools.cache
+def _after(reached, other, rounds, ours):
+    """Our chance once the mover (us if OURS) reaches REACHED against OTHER in a round of ROUNDS left."""
+    mover, other, extra = _after_turn(reached, other)
+    if max(mover, other) >= _GOAL:
+        return float((mover > other) == ours)
+    # An extra turn keeps the mover; a round ends after the opponent's move.
+    return _chance(*((mover, other) if ours else (other, mover)), rounds - (extra or not ours), extra == ours)
 '''
 
 
@@ -140,20 +128,12 @@ def lookahead_params(strategy: StrategyTable) -> dict[str, int] | None:
 def policy_source(rules: str, goal: int, params: Mapping[str, int], about: str) -> str:
     """The module text of the lookahead member PARAMS for RULES and GOAL;
     ABOUT (a line or two: what it scored) goes into its docstring."""
-    imports, rule_text = rule_source(rules, goal)
     constants = {name: params[name] / lookahead.SCALE for name, *_ in lookahead.PARAMETERS[:-1]}
     constants["reply"] = params["reply"]
-    head = (
-        f'"""Hog strategy for {rules} (goal {goal}), written by Hog Arena: the lookahead family.\n\n'
-        f"Roll the dice count whose turn is worth most, searching {lookahead.ROUNDS} rounds (our turn, the\n"
-        "opponent's reply): each outcome weighed by its exact chance, worth 1 or 0 if the game\n"
-        "ends, at the end _estimate: a race formula of the points each player needs.\n"
-        f"{textwrap.fill(about, 88)}\n"
-        'Standard library only: paste it all into hog.py to replace final_strategy.\n"""\n\n'
-        f"from functools import cache\nfrom math import sqrt\n{imports}\n"
-    )
-    dice = DICE_SOURCE.get(rules, "")
-    return head + _BODY.format(goal=goal, rules=rule_text, rounds=lookahead.ROUNDS, dice=dice, **constants)
+    about = textwrap.indent(textwrap.fill(about, 92), "    ")
+    head = _HEAD.format(rules=rules, goal=goal, about=about, rounds=lookahead.ROUNDS, **constants)
+    body = _BODY.format(chances=DICE_SOURCE.get(rules, _SIX_SIDED))
+    return f"import functools\nimport math\n\n\n{head}\n\n{rule_source(rules, goal)}\n{body}"
 
 
 def readable_source(strategy: StrategyTable) -> str | None:

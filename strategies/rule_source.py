@@ -31,52 +31,49 @@ _MIN_DIGIT = f"    return 10 - min({_TENS}, {_ONES})"
 _BOAR_BRAWL = f"    return max(1, 3 * abs({_TENS} - score % 10))"
 _TENS_ONES = f"    return 2 * abs({_TENS} - {_ONES}) + 1"
 
-#: rule set -> (helper lines, zero-dice body, after-turn body, imports from math)
-RULE_SOURCE: dict[str, tuple[str, str, str, str]] = {
+#: rule set -> (helper lines, zero-dice body, after-turn body); ``math`` is imported
+RULE_SOURCE: dict[str, tuple[str, str, str]] = {
     "more_boar": (
         "",
         "    return 3 + int(min(str(opponent_score**2)))",
         '    mine, theirs = str(score).rjust(2, "0"), str(opponent_score).rjust(2, "0")\n'
         "    return score, opponent_score, mine[0] < theirs[0] and mine[1] < theirs[1]",
-        "",
     ),
     "hog_pile": (
         "",
         '    return 7 if opponent_score == 0 else int("142857"[(opponent_score - 1) % 6])',
         "    return (2 * score if score == opponent_score else score), opponent_score, False",
-        "",
     ),
-    "swine_swap": ("", _TENS_ONES, _SWAP.format("isqrt(score) ** 2 == score"), "isqrt"),
+    "swine_swap": (
+        "",
+        _TENS_ONES,
+        _SWAP.format("math.isqrt(score) ** 2 == score"),
+    ),
     "square_swine": (
         "",
         _TENS_ONES,
-        "    if isqrt(score) ** 2 == score:\n        score = (isqrt(score) + 1) ** 2\n" + _KEEP,
-        "isqrt",
+        "    if math.isqrt(score) ** 2 == score:\n        score = (math.isqrt(score) + 1) ** 2\n" + _KEEP,
     ),
     "swine_align": (
         "{pi}",
         "    return 3 + int(_PI_DIGITS[opponent_score])",
-        "    align = score > 0 and opponent_score > 0 and gcd(score, opponent_score) >= 10\n"
+        "    align = score > 0 and opponent_score > 0 and math.gcd(score, opponent_score) >= 10\n"
         "    return score, opponent_score, align or 0 < opponent_score - score < 3",
-        "gcd",
     ),
     "sus_fuss": (
         "".join(_DIVISORS),
         _BOAR_BRAWL,
         "    if _divisors(score) in (3, 4):\n        score = _next_prime(score)\n" + _KEEP,
-        "",
     ),
     "fuzzy_factors": (
         "",
         _BOAR_BRAWL,
-        "    if gcd(score, 100) > 10:\n        score += 2 * (gcd(score, 100) // 10 % 10)\n" + _KEEP,
-        "gcd",
+        "    if math.gcd(score, 100) > 10:\n        score += 2 * (math.gcd(score, 100) // 10 % 10)\n" + _KEEP,
     ),
     "pigs_on_prime": (
         "".join(_DIVISORS),
         f"    return max(1, 2 * ({_TENS}) - {_ONES})",
         "    if score == 1 or _divisors(score) == 2:\n        score = _next_prime(score)\n" + _KEEP,
-        "",
     ),
     "hefty_hogs": (
         _HEFTY,
@@ -84,35 +81,34 @@ RULE_SOURCE: dict[str, tuple[str, str, str, str]] = {
         "    for digit in reversed(str(opponent_score)):\n        value = _HEFTY[int(digit)](value)\n"
         "    return value % 30",
         "    if score % 10 == opponent_score % 10:\n        score += score % 10\n" + _KEEP,
-        "",
     ),
     "su21": (
         "",
         f"    return 4 + abs({_TENS} - {_ONES})",
         "    mine, theirs = str(score), str(opponent_score)\n"
         "    return score, opponent_score, min(mine) < min(theirs) and max(mine) > max(theirs)",
-        "",
     ),
     "su20": (
         "",
         f"    return 10 + {_TENS} - {_ONES}",
         _SWAP.format(f"abs(score % 10 - {_ONES}) == {_TENS}"),
-        "",
     ),
     "sp20": (
         "",
         "    cube = reversed(str((opponent_score % 100) ** 3))\n"
         "    return 1 + abs(sum(int(d) if i % 2 == 0 else -int(d) for i, d in enumerate(cube)))",
         "    power = 3 ** (score + opponent_score)\n" + _SWAP.format("int(str(power)[0]) == power % 10"),
-        "",
     ),
     "fa19": (
         "",
         _MIN_DIGIT,
         _SWAP.format("int(str(score)[0]) * (score % 10) == int(str(opponent_score)[0]) * (opponent_score % 10)"),
-        "",
     ),
-    "su19": ("", _MIN_DIGIT, _SWAP.format(f"int(str(score)[0]) == {_ONES}"), ""),
+    "su19": (
+        "",
+        _MIN_DIGIT,
+        _SWAP.format(f"int(str(score)[0]) == {_ONES}"),
+    ),
     "sp19": (
         "",
         f"    return 1 + min({_TENS}, {_ONES})",
@@ -121,61 +117,66 @@ RULE_SOURCE: dict[str, tuple[str, str, str, str]] = {
         "        if mine % 10 == theirs % 10:\n"
         "            return opponent_score, score, False\n"
         "        mine, theirs = mine // 10, theirs // 10\n" + _KEEP,
-        "",
     ),
     "fa18": (
         "",
         f"    return max(1, 2 * ({_TENS}) - {_ONES})",
         _SWAP.format(f"abs(score // 10 % 10 - score % 10) == abs({_TENS} - {_ONES})"),
-        "",
     ),
-    "su18": ("", f"    return 1 + ({_TENS}) * ({_ONES}) % 10", _SWAP.format(f"score % 10 == {_TENS}"), ""),
-    "sp18": ("", f"    return 2 + abs({_TENS} - {_ONES})", _SWAP.format(_MULTIPLES), ""),
-    "fa17": ("", "    return 1 + int(max(str(opponent_score % 100)))", _SWAP.format(_MULTIPLES), ""),
+    "su18": (
+        "",
+        f"    return 1 + ({_TENS}) * ({_ONES}) % 10",
+        _SWAP.format(f"score % 10 == {_TENS}"),
+    ),
+    "sp18": (
+        "",
+        f"    return 2 + abs({_TENS} - {_ONES})",
+        _SWAP.format(_MULTIPLES),
+    ),
+    "fa17": (
+        "",
+        "    return 1 + int(max(str(opponent_score % 100)))",
+        _SWAP.format(_MULTIPLES),
+    ),
     "sp17": (
+        "_PRIMES = [n for n in range(2, 100) if all(n % d for d in range(2, n))]  # points stay below 70\n\n\n"
         "def _hogtimus(points):\n"
         '    """Hogtimus Prime: prime points become the next prime."""\n'
-        "    def prime(n):\n        return n > 1 and all(n % d for d in range(2, n))\n\n"
-        "    if prime(points):\n        points += 1\n        while not prime(points):\n            points += 1\n"
-        "    return points\n",
+        "    return _PRIMES[_PRIMES.index(points) + 1] if points in _PRIMES else points\n",
         "    return _hogtimus(1 + int(max(str(opponent_score % 100))))",
         _SWAP.format("score == 2 * opponent_score or opponent_score == 2 * score"),
-        "comb",
     ),
 }
 
 #: The contests' rule sets: the semester's two rules (Time Trot is no rule of either).
 RULE_SOURCE |= {f"{name}_contest": RULE_SOURCE[name] for name in ("fa17", "fa18", "sp19")}
 
-#: rule set -> the text that replaces ``_CHANCES`` where the rules change what
-#: the dice score (sp17: Pig Out counts the 1s, then Hogtimus Prime; the
-#: written policy, as the lookahead family, rolls the game's six-sided dice).
+#: rule set -> the text defining ``_CHANCES`` (the points of rolling n dice
+#: and their chances, n the index) where the rules change what the dice score
+#: (sp17: Pig Out counts the 1s, then Hogtimus Prime; the written policy, as
+#: the lookahead family, rolls the game's six-sided dice). It may use
+#: ``_ROLLS``, the ways n dice with no 1 score each sum.
 DICE_SOURCE: dict[str, str] = {
     "sp17": '''
 
-def _roll_ways(num_rolls):
-    """How many of the 6**num_rolls rolls score each number of points (the index): the number
-    of 1s (at most 11 - num_rolls) if any, else the sum; then Hogtimus Prime."""
-    rest = [[1]]  # rest[m][t]: rolls of m dice, none a 1, summing to t
-    for _ in range(num_rolls):
-        last = rest[-1]
-        rest.append([sum(last[t - f] for f in range(2, 7) if 0 <= t - f < len(last)) for t in range(len(last) + 6)])
-    ways = [0] * (6 * num_rolls + 7)  # a prime up to 6 * num_rolls becomes at most 6 more
-    for ones in range(num_rolls + 1):
-        for total, count in enumerate(rest[num_rolls - ones]):
-            ways[_hogtimus(min(ones, 11 - num_rolls) if ones else total)] += comb(num_rolls, ones) * count
+def _pig_out(n):
+    """How many rolls of n dice score each number of points: the 1s if any (at most 11 - n), else the sum."""
+    ways = [0] * (6 * n + 7)  # then Hogtimus Prime: a prime sum becomes at most 6 more
+    for ones in range(n + 1):
+        for total, count in enumerate(_ROLLS[n - ones]):
+            ways[_hogtimus(min(ones, 11 - n) if ones else total)] += math.comb(n, ones) * count
     return ways
 
 
-_CHANCES = [[(k, count / 6**n) for k, count in enumerate(_roll_ways(n)) if count] for n in range(1, 11)]
+_CHANCES = [[(k, w / 6**n) for k, w in enumerate(_pig_out(n)) if w] for n in range(11)]  # (points, chance)
 ''',
 }
 
 
-def rule_source(rules: str, goal: int) -> tuple[str, str]:
-    """(``from math import ...`` line or "", the helpers and the two rule
-    functions of RULES) for scores below GOAL plus a turn's points."""
-    helpers, zero_dice, after_turn, imports = RULE_SOURCE[rules]
+def rule_source(rules: str, goal: int) -> str:
+    """The helpers and the two rule functions of RULES for scores below GOAL
+    plus a turn's points (they may call ``math``'s functions)."""
+    helpers, zero_dice, after_turn = RULE_SOURCE[rules]
     if "{pi}" in helpers:
         digits = "".join(str(pi_digit(n)) for n in range(goal))
         chunks = "\n".join(f'    "{digits[i : i + 60]}"' for i in range(0, goal, 60))
@@ -184,9 +185,8 @@ def rule_source(rules: str, goal: int) -> tuple[str, str]:
     rule_set = get_rules(rules)
     zero_doc = f"{rule_set.zero_dice_rule}: the points of rolling zero dice."
     after_doc = f"{rule_set.after_turn_rule}: (score, opponent_score, extra turn) once the points are in."
-    text = (
+    return (
         (f"{helpers}\n\n" if helpers else "")
         + f'def _zero_dice(score, opponent_score):\n    """{zero_doc}"""\n{zero_dice}\n\n\n'
         + f'def _after_turn(score, opponent_score):\n    """{after_doc}"""\n{after_turn}\n'
     )
-    return (f"from math import {imports}\n" if imports else ""), text

@@ -83,6 +83,7 @@ class Submission:
     named: bool = False  #: the name was given, not taken from the file name
     warnings: list[str] = field(default_factory=list)  #: one line each, naming the file
     not_applied: list[str] = field(default_factory=list)  #: what a duplicate did not take: "name", "author"
+    source_key: str | None = None  #: the secret that shows the stored source to its uploader (web uploads)
 
     @property
     def filename(self) -> str:

@@ -63,8 +63,9 @@ class Server:
 
 
 @contextmanager
-def running_server(db: str, *extra: str) -> Iterator[Server]:
-    server = Server(db, free_port(), *extra)
+def running_server(db: str, *extra: str, port: int | None = None) -> Iterator[Server]:
+    """``hog serve`` on DB with options EXTRA, on PORT (default: a free one), stopped on leaving."""
+    server = Server(db, port or free_port(), *extra)
     try:
         yield server
     finally:

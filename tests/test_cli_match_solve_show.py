@@ -165,7 +165,9 @@ def test_solve_refuses_a_bad_output_before_working(capsys, tmp_path):
 
 
 def test_solve_unknown_opponent(capsys):
-    assert_one_line_error(*hog(capsys, "solve", "--vs", "alwaysroll(6)"), 1, "unknown strategy 'alwaysroll'")
+    code, out, err = hog(capsys, "solve", "--vs", "alwaysroll(6)")
+    assert_one_line_error(code, out, err, 1, "unknown strategy 'alwaysroll(6)'")
+    assert "did you mean always_roll(6)?" in err
 
 
 # --- hog show ----------------------------------------------------------------------

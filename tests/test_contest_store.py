@@ -9,13 +9,12 @@ from datetime import timedelta
 
 import numpy as np
 import pytest
-from contest_support import NOW, RULES, reference_standings, settings, table_of
+from contest_support import NOW, queue_entry, reference_standings, settings, table_of
 from sqlalchemy import create_engine, text
 
 from arena.contest.worker import rank_step, rank_until_current
 from results.errors import ContestRefusal, NotStored, StoreError
 from results.store import open_store, resolve_url
-from strategies.table import StrategyTable
 
 
 @pytest.fixture
@@ -32,18 +31,7 @@ def contest_with_roster(store, name="c", people=None, **changes):
 
 
 def submit(store, contest, person, k, when=NOW, team_name=None):
-    table = table_of(k)
-    sha = StrategyTable(table, RULES, "t", "file").sha256
-    return store.accept_entry(
-        contest,
-        person,
-        table=table,
-        sha256=sha,
-        source=None,
-        filename=f"e{k}.json",
-        team_name=team_name or f"Team {person.team}",
-        received=when,
-    )
+    return queue_entry(store, contest, person, table_of(k), team_name or f"Team {person.team}", when)
 
 
 def test_tokens_are_issued_once_and_kept_only_as_digests(store, db_url):
@@ -92,12 +80,15 @@ def test_a_team_over_the_team_size_writes_nobody(store):
 def test_the_rate_counts_attempts_per_person(store):
     contest, people = contest_with_roster(store, rate_count=1, rate_seconds=60)
     ada, bob = people["ada@x.edu"][0], people["bob@x.edu"][0]
-    store.take_attempt(contest, ada, NOW)
+    unfinished = store.take_attempt(contest, ada, NOW)  # the server died before the checker's verdict
+    checked = store.take_attempt(contest, ada, NOW + timedelta(seconds=5))  # so this one is taken
+    store.attempt_checked(checked)
     with pytest.raises(ContestRefusal) as refused:
         store.take_attempt(contest, ada, NOW + timedelta(seconds=20))
-    assert (refused.value.status, refused.value.retry_after) == (429, 40)
+    assert (refused.value.status, refused.value.retry_after) == (429, 45)
+    assert unfinished != checked
     store.take_attempt(contest, bob, NOW + timedelta(seconds=20))  # the rate is per person
-    store.take_attempt(contest, ada, NOW + timedelta(seconds=61))
+    store.take_attempt(contest, ada, NOW + timedelta(seconds=66))
 
 
 def test_nothing_is_taken_after_the_deadline_or_once_closed(store):

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
 
 import pytest
 from contest_support import RULES, reference_standings, settings, table_of
 from fastapi.testclient import TestClient
 
+from hog_arena.web.admission import AdmissionPolicy
 from hog_arena.web.app import create_app
 from results.store import open_store
 
@@ -210,3 +212,24 @@ def test_only_staff_move_the_deadline_or_close(contest):
     reopened = client.post("/api/contests/fa26/deadline", json={"deadline": later}, headers=staff)
     assert reopened.status_code == 200 and reopened.json()["contest"]["closed"] is None
     assert post_entry(client, tokens["ada@x.edu"], 0).status_code == 202
+
+
+def test_viewers_behind_one_address_share_one_drawing_of_the_new_matrix(tmp_path):
+    """A live page refreshes its matrix when the standings change: everyone
+    asking while it is drawn waits for that drawing instead of being refused
+    (here one drawing per address may run, and one per ten minutes)."""
+    url = f"sqlite:///{tmp_path / 'contest.db'}"
+    with open_store(url) as store:
+        store.create_contest("fa26", settings())
+        tokens = [
+            token for _, token in store.add_roster("fa26", [("a@x.edu", "a", "student"), ("b@x.edu", "b", "student")])
+        ]
+    strict = AdmissionPolicy(workers=1, queue=0, per_client=1, per_window=1, jobs="drawings", service="the drawer")
+    with TestClient(create_app(url, RULES, computed=strict), base_url="http://localhost") as client:
+        for k, token in enumerate(tokens):
+            assert post_entry(client, token, k).status_code == 202
+        wait_ranked(client, 2)
+        with ThreadPoolExecutor(6) as viewers:
+            replies = list(viewers.map(lambda _: client.get("/contests/fa26/matrix.png"), range(6)))
+    assert [reply.status_code for reply in replies] == [200] * 6
+    assert len({reply.content for reply in replies}) == 1

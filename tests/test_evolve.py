@@ -149,7 +149,7 @@ def test_bad_settings_are_refused(changes, words):
 
 
 def test_a_small_seeded_run_improves_on_its_initial_best_and_stores_it(sqlite_url):
-    outcome = run_once(sqlite_url, "square_swine", Settings(population=6, generations=8), seed=4)
+    outcome = run_once(sqlite_url, "square_swine", Settings(population=6, generations=8), seed=1)
     logbook = outcome.state.logbook
     assert [r["gen"] for r in logbook] == list(range(9))
     assert outcome.win_rate > logbook[0]["max"] + 0.005
@@ -252,8 +252,8 @@ def test_the_written_final_strategy_loads_and_is_the_stored_table(capsys, tmp_pa
         stored = store.get_strategy(data["strategy"]["id"], "hog_pile", GOAL)
     assert loaded == stored
     assert stored.params["parameters"] == data["params"]
-    response = get_family("response")  # the default family
-    assert np.array_equal(stored.table, response.build("hog_pile", GOAL, data["params"]))
+    assert data["family"] == "lookahead"  # the default family
+    assert np.array_equal(stored.table, get_family("lookahead").build("hog_pile", GOAL, data["params"]))
     opponent = make("always_roll", "hog_pile", GOAL, (6,))
     assert data["best_win_rate"] == pytest.approx(
         exact.win_probabilities(loaded.table, opponent.table, "hog_pile").rate
@@ -298,7 +298,10 @@ def test_resume_on_the_command_line_finishes_the_run(capsys, tmp_path):
 
     code, stdout, err = hog(capsys, "evolve", "--db", db, "--resume", run.id)
     assert code == 1 and stdout == ""
-    assert err.strip() == f"hog: error: evolution run #{run.id} is done; only a running run can be resumed"
+    assert err.strip() == (
+        f"hog: error: evolution run #{run.id} is done after {SMALL.generations} generations; "
+        "give --generations N (more than that) to carry it further"
+    )
 
 
 @pytest.mark.parametrize(

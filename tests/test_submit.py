@@ -126,7 +126,9 @@ def test_folder_stores_the_valid_files_and_reports_each(capsys, tmp_path, studen
     for name in ("raises.py", "exits_at_import.py", "table_wrong_shape.json"):
         shutil.copy(HOSTILE / name, folder / name)
     (folder / "notes.txt").write_text("not a strategy")
-    code, out, err = hog(capsys, "submit", f"{folder}/", "--author", "staff", "--db", db, "--json")
+    code, out, err = hog(
+        capsys, "submit", f"{folder}/", "--author", "staff", "--rules", "square_swine", "--db", db, "--json"
+    )
     assert code == 1
     warning, error = err.splitlines()
     assert warning.startswith("hog: warning: more_boar.py: looks written for sp21/su21, not square_swine: it defines ")

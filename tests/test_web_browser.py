@@ -10,19 +10,13 @@ chromium) and are skipped elsewhere, with the reason.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
 import re
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 
 import pytest
+from browser_support import chromium_path, launched_chromium, new_page
+from server_process import running_server
 
 from arena.league import LeagueSettings
 from arena.tournament import run_stored_league
@@ -32,15 +26,6 @@ from strategies import library
 from strategies.table import StrategyTable
 
 RULES = "square_swine"
-#: Flags for chromium in a container without a display, a user namespace sandbox or a network.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 MINE_SOURCE = """\
 def final_strategy(score, opponent_score):
     return 0 if opponent_score >= score + 20 else 5
@@ -56,45 +41,6 @@ def mine(score: int, opponent_score: int) -> int:
     return 0 if opponent_score >= score + 20 else 5
 
 
-def _missing() -> str | None:
-    """Why the browser cannot run here, or None."""
-    if importlib.util.find_spec("playwright") is None:
-        return "Playwright for Python is not installed (pip install -e '.[test]')"
-    if shutil.which("chromium") is None:
-        return "Debian's chromium is not installed (.ci/browser.sh installs it)"
-    return None
-
-
-@pytest.fixture(scope="module")
-def chromium() -> str:
-    problem = _missing()
-    if problem is not None:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"browser tests cannot run in CI: {problem}")
-        pytest.skip(problem)
-    return shutil.which("chromium")
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def _wait_until_up(url: str, server: subprocess.Popen, seconds: float = 30.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"hog serve exited with status {server.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as reply:
-                if reply.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"hog serve did not answer at {url} within {seconds:g} s")
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory) -> Iterator[tuple[str, str]]:
     """(base URL, database URL) of ``hog serve`` on a database with a league of four built-ins."""
@@ -104,45 +50,19 @@ def server(tmp_path_factory) -> Iterator[tuple[str, str]]:
         entries = [library.make("always_roll", RULES, 100, (n,)) for n in (2, 4, 6)]
         entries.append(library.make("catch_up", RULES))
         run_stored_league(store, entries, LeagueSettings(), name="browser league", jobs=1)
-    command = [
-        sys.executable,
-        "-m",
-        "hog_arena.cli.main",
-        "serve",
-        "--db",
-        db,
-        "--rules",
-        RULES,
-        "--port",
-        str(_free_port()),
-        "--json",
-    ]
-    with open(folder / "serve.log", "wb") as log:
-        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL)
-    try:
-        url = json.loads(process.stdout.readline())["url"]
-        _wait_until_up(url, process)
-        yield url.rstrip("/"), db
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        process.stdout.close()
+    with running_server(db, "--rules", RULES) as running:
+        yield running.url, db
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    return chromium_path()
 
 
 @pytest.fixture(scope="module")
 def page(chromium, server):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1200, "height": 900})
-        page.set_default_timeout(20_000)
-        yield page
-        browser.close()
+    with launched_chromium(chromium) as browser:
+        yield new_page(browser)
 
 
 def test_leaderboard(page, server, capsys):

@@ -40,20 +40,26 @@ def submit_entry(
 ) -> EntryRecord:
     """Check the file at PATH (uploaded as FILENAME by PERSON at RECEIVED)
     for contest NAME and queue it as PERSON's team's entry. Raises
-    SandboxError when the checker itself cannot run."""
+    SandboxError when the checker itself cannot run (that attempt does not
+    count for the rate, nor does one the server never finished)."""
     contest = store.get_contest(name)
-    store.take_attempt(contest, person, received)
+    attempt = store.take_attempt(contest, person, received)
     submission = check_file_in_fresh_process(path, contest.rules, contest.goal)
-    if submission.table is None:
-        raise ContestRefusal(f"refused: {submission.error}", 400)
-    source = submission.source if path.suffix.lower() == ".py" else None
-    return store.accept_entry(
-        contest,
-        person,
-        table=submission.table.table,
-        sha256=submission.table.sha256,
-        source=submission.source,
-        filename=filename,
-        team_name=team_name_for(source, team_name, person.team),
-        received=received,
-    )
+    try:
+        if submission.table is None:
+            raise ContestRefusal(f"refused: {submission.error}", 400)
+        source = submission.source if path.suffix.lower() == ".py" else None
+        return store.accept_entry(
+            contest,
+            person,
+            table=submission.table.table,
+            sha256=submission.table.sha256,
+            source=submission.source,
+            filename=filename,
+            team_name=team_name_for(source, team_name, person.team),
+            received=received,
+            attempt=attempt,
+        )
+    except ContestRefusal:
+        store.attempt_checked(attempt)  # a verdict all the same: it counts for the rate
+        raise

@@ -26,7 +26,7 @@ METHODS = ("exact", "simulate")
 #: ``strategies.families.FAMILIES``' keys: the families ``hog evolve`` can evolve.
 FAMILY_NAMES = ("always_roll", "zero_dice", "trigger", "gain", "swap", "lead", "lookahead", "response")
 #: ``evolve.run.DEFAULT_FAMILY``.
-DEFAULT_FAMILY = "response"
+DEFAULT_FAMILY = "lookahead"
 #: ``evolve.run.DEFAULT_OPPONENT``.
 DEFAULT_OPPONENT = "always_roll(6)"
 #: ``evolve.run.FITNESSES``.

@@ -1,5 +1,10 @@
 """``hog evolve``: evolve a family's parameters with DEAP, store the best, write it out.
 
+The default family is ``lookahead``, a policy without a solver;
+``response`` (by name) is a solver: the exact best response to a modelled
+opponent. ``--no-store`` keeps the best out of the stored strategies;
+``--resume RUN --generations N`` carries a run, done or not, to N generations.
+
 With two or more ``--objective`` options the run is NSGA-II's and ends with
 a Pareto front, printed as a table (and in ``--json``), drawn by ``--png``;
 ``--out`` writes the member ``--pick`` chooses (see ``evolve.objectives``).
@@ -47,7 +52,12 @@ def register(app: typer.Typer) -> None:
         as_json: Json = False,
         family: Annotated[
             str | None,
-            typer.Option("--family", help=f"Family to evolve: {', '.join(FAMILY_NAMES)} (default {DEFAULT_FAMILY})."),
+            typer.Option(
+                "--family",
+                help=f"Family to evolve. Default {DEFAULT_FAMILY}: a three-round search, no solver. response: "
+                "a solver, the exact best response to a modelled opponent. Others: "
+                f"{', '.join(f for f in FAMILY_NAMES if f not in (DEFAULT_FAMILY, 'response'))}.",
+            ),
         ] = None,
         opponent: Annotated[
             str | None,
@@ -90,7 +100,11 @@ def register(app: typer.Typer) -> None:
         ] = None,
         generations: Annotated[
             int | None,
-            typer.Option("--generations", help=f"Generations after the first (default {Settings.generations})."),
+            typer.Option(
+                "--generations",
+                help=f"Generations after the first (default {Settings.generations}); with --resume, the "
+                "generations to carry the run to, done or not.",
+            ),
         ] = None,
         seed: Annotated[int | None, typer.Option("--seed", min=0, help="Seed of the run (default 0).")] = None,
         out: Annotated[
@@ -99,9 +113,20 @@ def register(app: typer.Typer) -> None:
         resume: Annotated[
             int | None,
             typer.Option(
-                "--resume", metavar="RUN", help="Continue a stored run from its last checkpoint, with its own settings."
+                "--resume",
+                metavar="RUN",
+                help="Continue a stored run from its last checkpoint, with its own settings; add --generations N "
+                "to carry a run, done or not, further.",
             ),
         ] = None,
+        no_store: Annotated[
+            bool,
+            typer.Option(
+                "--no-store",
+                help="Do not add the best strategy to the stored strategies (the run itself is kept for "
+                "--resume and evolve-plot); --out still writes it.",
+            ),
+        ] = False,
         png: Annotated[
             Path | None,
             typer.Option(
@@ -117,10 +142,14 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Evolve a family's parameters against an opponent, a league or several objectives; store the best.
 
+        The default family, lookahead, uses no solver: DEAP tunes the ten numbers
+        of a policy that searches three rounds ahead. --out final_strategy.py
+        writes it as short, readable Python.
+
         Example: hog evolve --rules fa24 --population 10 --generations 3 --out final_strategy.py
         """
         from arena.parallel import backend_config
-        from evolve.run import RunError, continue_run, run_objectives, running_run, start_run
+        from evolve.run import RunError, continue_run, resumable_run, run_objectives, start_run
         from results.store import open_store
 
         if out is not None:
@@ -132,7 +161,7 @@ def register(app: typer.Typer) -> None:
         with backend_config(backend, scheduler):  # refuse a bad backend before any work
             pass
         if resume is not None:
-            given = _run_options(family, opponent, league, objective, fitness, pick, population, generations, seed)
+            given = _run_options(family, opponent, league, objective, fitness, pick, population, seed, no_store)
             if given:
                 raise RunError(f"--resume {resume} continues the run with its own settings; drop {', '.join(given)}")
         else:
@@ -153,9 +182,10 @@ def register(app: typer.Typer) -> None:
                     pick=pick,
                     settings=settings,
                     seed=seed or 0,
+                    keep=not no_store,
                 )
             else:
-                run = running_run(store, resume)
+                run = resumable_run(store, resume, generations)
             console = Console(stderr=True)
             console.print(f"evolution run #{run.id} ([bold]hog evolve --resume {run.id}[/bold] continues it)")
             with _progress(console) as progress:
@@ -197,7 +227,9 @@ def register(app: typer.Typer) -> None:
             "league": finished.league_id,
             "seed": finished.seed,
             "resumed_from": outcome.resumed_from,
-            "strategy": {"id": outcome.strategy.id, "name": outcome.strategy.name, "sha256": outcome.strategy.sha256},
+            "strategy": None
+            if outcome.strategy is None
+            else {"id": outcome.strategy.id, "name": outcome.strategy.name, "sha256": outcome.strategy.sha256},
         }
 
         def render() -> None:
@@ -208,7 +240,10 @@ def register(app: typer.Typer) -> None:
             say(_best_line(outcome, data))
             if outcome.front:
                 _print_front(outcome, labels)
-            say(f"stored as strategy #{outcome.strategy.id} {outcome.strategy.name!r}")
+            if outcome.strategy is None:
+                say("not stored among the strategies (--no-store)")
+            else:
+                say(f"stored as strategy #{outcome.strategy.id} {outcome.strategy.name!r}")
             if out is not None:
                 say(f"written to {out}")
 
@@ -247,8 +282,8 @@ def _print_front(outcome: RunOutcome, labels: list[str]) -> None:
     Console(width=None if sys.stdout.isatty() else 160).print(table)
 
 
-def _run_options(family, opponent, league, objective, fitness, pick, population, generations, seed) -> list[str]:
-    """The options that set up a new run, among those given."""
+def _run_options(family, opponent, league, objective, fitness, pick, population, seed, no_store) -> list[str]:
+    """The options that set up a new run, among those given (--generations may extend a run)."""
     options = {
         "--family": family,
         "--opponent": opponent,
@@ -257,8 +292,8 @@ def _run_options(family, opponent, league, objective, fitness, pick, population,
         "--fitness": fitness,
         "--pick": pick,
         "--population": population,
-        "--generations": generations,
         "--seed": seed,
+        "--no-store": no_store or None,
     }
     return [name for name, value in options.items() if value is not None]
 

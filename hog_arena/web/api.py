@@ -8,6 +8,7 @@ rule set in a body. Lists come a page at a time (``page``, from 1).
 from __future__ import annotations
 
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, File, Form, HTTPException, Query, UploadFile
 from fastapi.responses import JSONResponse
@@ -143,7 +144,25 @@ async def upload(
     if submission.error is not None:
         return JSONResponse({"detail": submission.error}, status_code=400)
     data = {k: v for k, v in submission.as_dict().items() if k != "ok"}
+    if submission.source_key is not None:
+        data["source_url"] = source_path(data["id"], submission.source_key)
     return JSONResponse(data, status_code=200 if submission.duplicate else 201)
+
+
+def source_path(strategy_id: int, key: str) -> str:
+    """The private link to a stored strategy's source, for its uploader."""
+    return f"/strategies/{strategy_id}/source?{urlencode({'key': key})}"
+
+
+@router.get(
+    "/strategies/{strategy_id}/source",
+    summary="A stored strategy's source, for its uploader (the key the upload answered with)",
+    responses={404: {"description": "No such strategy, or not that key"}},
+)
+def strategy_source(
+    arena: ArenaDep, strategy_id: int, key: Annotated[str, Query(min_length=1, max_length=100)]
+) -> dict[str, Any]:
+    return {"id": strategy_id, "source": arena.source(strategy_id, key)}
 
 
 @router.post(

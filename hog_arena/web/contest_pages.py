@@ -14,7 +14,7 @@ from arena.contest.teams import parse_deadline
 from hog_arena.web.contest_api import ContestsDep, staff_only
 from hog_arena.web.contest_service import now
 from hog_arena.web.csrf import check_form
-from hog_arena.web.deps import MAX_TEXT, ClientDep
+from hog_arena.web.deps import MAX_TEXT
 from hog_arena.web.views import render
 from results.errors import ContestRefusal
 
@@ -63,11 +63,11 @@ def contest_page(request: Request, contests: ContestsDep, name: str) -> Response
 
 
 @router.get("/contests/{name}/matrix.png", name="contest_matrix_png")
-def contest_matrix_png(contests: ContestsDep, client: ClientDep, name: str) -> Response:
+def contest_matrix_png(contests: ContestsDep, name: str) -> Response:
     board = contests.board(name)
     if not board.rows:
         return Response(status_code=404)
-    return Response(contests.matrix_png(board, client), media_type="image/png")
+    return Response(contests.matrix_png(board), media_type="image/png")
 
 
 @router.post("/contests/{name}/submit", response_class=HTMLResponse, dependencies=FROM_OUR_PAGES)

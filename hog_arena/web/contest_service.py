@@ -26,7 +26,11 @@ from results.contest_records import ContestRecord, EntryRecord, ParticipantRecor
 from results.errors import ContestRefusal
 from results.store import Store
 
-__all__ = ["ContestService", "CONTEST_CHECKS", "now"]
+__all__ = ["ContestService", "CONTEST_CHECKS", "PICTURE_SECONDS", "now"]
+
+#: A live contest's matrix picture is drawn again at most this often (the
+#: computations admit 60 drawings per 10 minutes for one contest).
+PICTURE_SECONDS = 15
 
 #: Checking contest entries: each person one at a time, a queue deep enough
 #: for a deadline rush (entries are already authenticated and rate limited
@@ -141,14 +145,17 @@ class ContestService:
         data["source"] = source if see_source else None
         return data
 
-    def matrix_png(self, board: Board, client: str) -> bytes:
+    def matrix_png(self, board: Board) -> bytes:
+        """The win-rate matrix picture of BOARD. Every viewer sees the same
+        one, so it is drawn for the contest, not for a viewer's address, and
+        at most once per PICTURE_SECONDS while the standings keep changing
+        (the table on the page is live; the picture follows within that)."""
         names, matrix = board.matrix_in_rank_order()
         ranks = tuple(row.rank for row in board.rows)
         updated = None if board.standings is None else board.standings.updated
-        key = ("contest", board.contest.id, updated, board.contest.revision)
-        title = (
-            f"Contest {board.contest.name}: {board.contest.rules}, goal {board.contest.goal}"
-            f"{' (final)' if board.final else ''}\nwin rate of each row's team against each column's, in rank order"
-        )
+        contest = board.contest
+        period = None if updated is None else int(updated.timestamp() // PICTURE_SECONDS)
+        key = ("contest", contest.id, period, board.final)
+        title = f"Contest {contest.name}: {contest.rules}, goal {contest.goal}{' (final)' if board.final else ''}"
         data = MatrixPlot(tuple(names), ranks, np.asarray(matrix))
-        return self.arena.picture(key, client, matrix_figure, data, title)
+        return self.arena.picture(key, f"contest {contest.name}", matrix_figure, data, title)

@@ -70,6 +70,14 @@ def strategy_page(request: Request, arena: ArenaDep, client: ClientDep, scope: S
     return render(request, "strategy.html", {"scope": scope, "ref": ref, "view": view})
 
 
+@router.get("/strategies/{strategy_id}/source", response_class=HTMLResponse, name="source_page")
+def source_page(
+    request: Request, arena: ArenaDep, strategy_id: int, key: Annotated[str, Query(min_length=1, max_length=100)]
+) -> Response:
+    source = arena.source(strategy_id, key)
+    return render(request, "source.html", {"strategy_id": strategy_id, "source": source})
+
+
 @router.get("/strategies/{ref}/heatmap.png", name="heatmap_png")
 def heatmap_png(arena: ArenaDep, client: ClientDep, scope: ScopeQuery, ref: str) -> Response:
     picture = arena.heatmap_png(arena.find(ref, scope.rules, scope.goal, client), client)

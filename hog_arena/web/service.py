@@ -39,6 +39,7 @@ from arena.plots import win_rate_matrix_figure
 from hog.rules import get_rules
 from hog_arena.web.admission import Admission, AdmissionPolicy
 from hog_arena.web.games import GameRoom, VisitorGame
+from results.errors import NotStored
 from results.leaderboard import LeagueReader, Row, rank, shown_league
 from results.records import LeagueResults, MatchResult, StrategyRecord
 from strategies import library
@@ -82,6 +83,10 @@ class ArenaStore(LeagueReader, SubmissionStore, Protocol):
     def get_strategy(self, name_or_id: str | int, rules: str, goal: int) -> StrategyTable: ...
 
     def list_strategies(self, rules: str, goal: int) -> list[StrategyRecord]: ...
+
+    def issue_source_key(self, strategy_id: int) -> str: ...
+
+    def source_by_key(self, strategy_id: int, key: str) -> str | None: ...
 
     def cached_matches(
         self, rules: str, goal: int, method: str, games: int, seed: int, pairs: list[tuple[str, str]]
@@ -219,24 +224,38 @@ def saved_upload(upload: BinaryIO, filename: str | None) -> Iterator[Path]:
 
 
 class _Cache:
-    """Results of computations by key, the most recently used kept."""
+    """Results of computations by key, the most recently used kept. Callers
+    asking for a key being computed wait for that computation (many viewers
+    of a page whose picture just changed cost one drawing); if it fails,
+    each tries on its own."""
 
     def __init__(self, size: int = 64) -> None:
         self.size = size
         self._found: OrderedDict[Hashable, Any] = OrderedDict()
+        self._computing: dict[Hashable, threading.Event] = {}
         self._lock = threading.Lock()
 
     def get(self, key: Hashable, compute: Callable[[], T]) -> T:
-        with self._lock:
-            if key in self._found:
-                self._found.move_to_end(key)
-                return self._found[key]
-        value = compute()
-        with self._lock:
-            self._found[key] = value
-            while len(self._found) > self.size:
-                self._found.popitem(last=False)
-        return value
+        while True:
+            with self._lock:
+                if key in self._found:
+                    self._found.move_to_end(key)
+                    return self._found[key]
+                running = self._computing.get(key)
+                if running is None:
+                    self._computing[key] = threading.Event()
+                    break
+            running.wait()
+        try:
+            value = compute()
+            with self._lock:
+                self._found[key] = value
+                while len(self._found) > self.size:
+                    self._found.popitem(last=False)
+            return value
+        finally:
+            with self._lock:
+                self._computing.pop(key).set()
 
 
 class ArenaService:
@@ -344,7 +363,17 @@ class ArenaService:
             return Submission(safe, error=str(error))
         submission.file = safe  # the visitor's file name, not the temporary path
         store_submissions(self.store, [submission], author or None)
+        if submission.record is not None and not submission.duplicate:
+            submission.source_key = self.store.issue_source_key(submission.record.id)
         return submission
+
+    def source(self, strategy_id: int, key: str) -> str:
+        """The source of a stored strategy, for the holder of its source key
+        (NotStored, as for a strategy that does not exist, otherwise)."""
+        source = self.store.source_by_key(strategy_id, key)
+        if source is None:
+            raise NotStored(f"no source of strategy #{strategy_id} for that key")
+        return source
 
     # --- games ---
 

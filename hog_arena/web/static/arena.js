@@ -43,40 +43,110 @@ document.addEventListener("DOMContentLoaded", () => {
 });
 
 // Contest page: the leaderboard follows the published standings without a
-// reload (the rows are rebuilt as text, never as HTML).
+// reload, polling every few seconds until they are final. Rows are rebuilt
+// with createElement and textContent only, never as HTML; ranks come as the
+// server shares them (equal wins, equal rank); once the standings are final
+// and the contest publishes its entries, a column links each team's entry.
 document.addEventListener("DOMContentLoaded", () => {
   const status = document.getElementById("contest-status");
   const board = document.getElementById("contest-board");
-  if (!status || !board) return;
+  if (!status || !board || status.dataset.final === "true") return;
   const body = board.querySelector("tbody");
+  const myTeam = board.dataset.team;
   const show = (id, text) => { const el = document.getElementById(id); if (el) el.textContent = text; };
-  let last = null;
-  const refresh = async () => {
-    try {
-      const reply = await fetch(status.dataset.leaderboard, { headers: { Accept: "application/json" } });
-      if (!reply.ok) return;
-      const data = await reply.json();
-      show("contest-state", data.final ? "final standings" : (data.state === "ranking" ? "live: deadline passed, ranking the last entries" : "live"));
-      show("contest-entries", String(data.entries));
-      show("contest-queued", String(data.queued));
-      show("contest-updated", data.updated ? data.updated.replace("T", " ").slice(0, 19) + " UTC" : "never");
-      if (data.updated === last) return;
-      last = data.updated;
-      const rows = data.rows.map((row) => {
-        const tr = document.createElement("tr");
-        const cells = [String(row.rank), row.team_name, String(row.wins), String(row.losses),
-                       row.mean_win_rate === null ? "-" : row.mean_win_rate.toFixed(4)];
-        cells.forEach((text, k) => {
-          const td = document.createElement("td");
-          td.textContent = text;
-          if (k !== 1) td.className = "num";
-          tr.appendChild(td);
-        });
-        return tr;
-      });
-      if (!board.querySelector("th:nth-child(6)")) body.replaceChildren(...rows);
-      if (data.final) clearInterval(timer);
-    } catch (error) { /* the next poll tries again */ }
+  const cell = (text, className) => {
+    const td = document.createElement("td");
+    td.textContent = text;
+    if (className) td.className = className;
+    return td;
   };
-  const timer = setInterval(refresh, 5000);
+  const entryCell = (row) => {
+    const td = document.createElement("td");
+    if (row.entry_id !== null && row.entry_id !== undefined) {
+      const link = document.createElement("a");
+      link.href = `${status.dataset.entries}/${encodeURIComponent(row.entry_id)}`;
+      link.textContent = `#${row.entry_id}`;
+      td.appendChild(link);
+    }
+    return td;
+  };
+  const rowOf = (row, published) => {
+    const tr = document.createElement("tr");
+    if (myTeam && row.team === myTeam) tr.className = "mine";
+    tr.append(
+      cell(String(row.rank), "num rank"),
+      cell(row.team_name, ""),
+      cell(String(row.wins), "num"),
+      cell(String(row.losses), "num"),
+      cell(row.mean_win_rate === null ? "-" : row.mean_win_rate.toFixed(4), "num"),
+    );
+    if (published) tr.appendChild(entryCell(row));
+    return tr;
+  };
+  const entryColumn = () => {
+    const head = board.querySelector("thead tr");
+    if (head.children.length < 6) {
+      const th = document.createElement("th");
+      th.textContent = "Entry";
+      head.appendChild(th);
+    }
+  };
+  // The matrix picture of the standings shown; one refused (a busy server)
+  // is asked for again at the next poll.
+  const figure = document.getElementById("contest-matrix");
+  let pictureFailed = false;
+  if (figure) figure.querySelector("img").addEventListener("error", () => { pictureFailed = true; });
+  const showMatrix = (data) => {
+    if (!figure) return;
+    pictureFailed = false;
+    figure.hidden = data.rows.length === 0;
+    const img = figure.querySelector("img");
+    const version = `updated=${encodeURIComponent(data.updated)}${data.final ? "&final" : ""}`;
+    if (data.rows.length) img.src = `${img.dataset.src}?${version}`;
+  };
+  // Once the contest is closed: when it closed, and no more submit form.
+  const closed = (data) => {
+    const closes = document.getElementById("contest-closes");
+    if (closes && data.closes) {
+      const time = document.createElement("time");
+      time.dateTime = data.closes;
+      time.textContent = `${data.closes.replace("T", " ").slice(0, 16)} UTC`;
+      closes.replaceChildren("closed ", time);
+    }
+    const form = document.getElementById("contest-submit");
+    if (form) form.hidden = true;
+    const note = document.getElementById("contest-closed");
+    if (note) note.hidden = false;
+  };
+  let shown = status.dataset.updated || null;
+  // One request at a time: the next poll is set once this one is done.
+  const refresh = async () => {
+    const reply = await fetch(status.dataset.leaderboard, { headers: { Accept: "application/json" } });
+    if (!reply.ok) return false;
+    const data = await reply.json();
+    show("contest-state", data.final ? "final standings"
+      : (data.state === "ranking" ? "live: deadline passed, ranking the last entries" : "live"));
+    show("contest-entries", String(data.entries));
+    show("contest-queued", String(data.queued));
+    show("contest-updated", data.updated ? `${data.updated.replace("T", " ").slice(0, 19)} UTC` : "never");
+    if (data.state !== "open") closed(data);
+    const published = data.final && status.dataset.publish !== "none";
+    if (data.updated !== shown || published) {
+      if (published) entryColumn();
+      body.replaceChildren(...data.rows.map((row) => rowOf(row, published)));
+      const empty = document.getElementById("contest-empty");
+      if (empty) empty.hidden = data.rows.length > 0;
+      shown = data.updated;
+      showMatrix(data);
+    } else if (pictureFailed) {
+      showMatrix(data);
+    }
+    return data.final;
+  };
+  const poll = async () => {
+    let final = false;
+    try { final = await refresh(); } catch (error) { /* the next poll tries again */ }
+    if (!final) setTimeout(poll, 5000);
+  };
+  setTimeout(poll, 5000);
 });

@@ -62,6 +62,7 @@ def upgrade() -> None:
         "contest_attempts",
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("participant_id", sa.Integer(), nullable=False),
+        sa.Column("checked", sa.Boolean(), nullable=False),
         sa.Column("created", sa.DateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
             ["participant_id"],
