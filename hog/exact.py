@@ -230,6 +230,32 @@ class Solution:
         return self.policy is None or self.policy.shape[2:] == (1, 1)
 
 
+def _derived_solution(
+    table: np.ndarray,
+    first: float,
+    second: float,
+    compiled: CompiledRules,
+    policy: np.ndarray,
+    optimal_first: float,
+    optimal_second: float,
+) -> Solution:
+    """The Solution of a TABLE derived from a full-state POLICY (both frozen
+    here), with the table's own chances and the policy's optimal ones."""
+    table.setflags(write=False)
+    policy.setflags(write=False)
+    return Solution(
+        table,
+        float(first),
+        float(second),
+        float((first + second) / 2),
+        compiled.method,
+        policy,
+        optimal_first,
+        optimal_second,
+        (optimal_first + optimal_second) / 2,
+    )
+
+
 def points_distribution(
     num_rolls: int, sides: int, roll_points: Callable[[Sequence[int]], int] = pig_out
 ) -> list[Fraction]:
@@ -589,19 +615,7 @@ def _trot_solution(opponent: np.ndarray | None, compiled: CompiledRules) -> Solu
     table = np.ascontiguousarray(table)
     against = table if opponent is None else opponent
     first, second = win_probabilities_pairs(np.stack([table, against]), [[0, 1]], compiled.name, compiled.sides)[0]
-    table.setflags(write=False)
-    policy.setflags(write=False)
-    return Solution(
-        table,
-        float(first),
-        float(second),
-        float((first + second) / 2),
-        compiled.method,
-        policy,
-        optimal_first,
-        optimal_second,
-        (optimal_first + optimal_second) / 2,
-    )
+    return _derived_solution(table, first, second, compiled, policy, optimal_first, optimal_second)
 
 
 def win_probabilities_many(
@@ -664,20 +678,7 @@ def _full_state_solution(opponent: np.ndarray | None, compiled: CompiledRules, i
         table, first, second = _improved_table(table, opposing, compiled)
     else:
         first, second = win_probabilities_pairs(np.stack([table, opponent]), [[0, 1]], compiled.name, compiled.sides)[0]
-    table.setflags(write=False)
-    policy.setflags(write=False)
-    optimal_rate = (optimal_first + optimal_second) / 2
-    return Solution(
-        table,
-        float(first),
-        float(second),
-        float((first + second) / 2),
-        compiled.method,
-        policy,
-        optimal_first,
-        optimal_second,
-        optimal_rate,
-    )
+    return _derived_solution(table, first, second, compiled, policy, optimal_first, optimal_second)
 
 
 def _improved_table(
