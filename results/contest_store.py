@@ -429,6 +429,13 @@ class ContestStore(Database):
             row = session.get(ContestStandings, contest.id)
             return None if row is None else StandingsRecord.from_row(row)
 
+    def standings_current(self, name: str) -> bool:
+        """Whether the standings of contest NAME rank its current revision (no table is read)."""
+        with self._session() as session:
+            contest = _contest_row(session, name, self.where)
+            ranked = session.scalar(select(ContestStandings.revision).where(ContestStandings.contest_id == contest.id))
+            return ranked == contest.revision
+
     def unranked_contests(self) -> list[str]:
         """The contests whose standings do not rank their current revision."""
         with self._session() as session:

@@ -89,7 +89,7 @@ Contests (``results.contest_store``)
     ``create_contest``, ``get_contest``, ``list_contests``, ``set_deadline``, ``close_contest``,
     ``add_roster``, ``rotate_token``, ``participant_by_token``, ``participant_by_email``,
     ``take_attempt``, ``accept_entry``, ``disqualify``, ``entries``, ``team_entries``,
-    ``entry_content``, ``queued``, ``ranking_input``, ``publish_standings``, ``standings``,
+    ``entry_content``, ``queued``, ``ranking_input``, ``publish_standings``, ``standings``, ``standings_current``,
     ``unranked_contests``, ``import_contest``.
 
 Evolution checkpoints. ``add_generation`` stores a generation's statistics

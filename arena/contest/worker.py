@@ -108,7 +108,7 @@ def rank_step(store: Store, name: str, *, jobs: int = 1, now: Callable[[], datet
 def rank_until_current(store: Store, name: str, *, jobs: int = 1) -> int:
     """Run steps until the standings of NAME rank its newest revision; how many published."""
     published = 0
-    while not store.ranking_input(name).current:
+    while not store.standings_current(name):
         published += rank_step(store, name, jobs=jobs)
     return published
 

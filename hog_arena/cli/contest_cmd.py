@@ -133,10 +133,11 @@ def show_command(name: Name, db: Db = None, as_json: Json = False) -> None:
 
     Example: hog contest show fa25
     """
+    from arena.contest.board import read_board
     from results.store import open_store
 
-    board = _board(db, name)
     with open_store(db, create=False) as store:
+        board = read_board(store, name, _now())
         entries = store.entries(board.contest)
     data = {
         "contest": board.contest.as_dict(),
@@ -325,7 +326,7 @@ def worker_command(
             if rank_step(store, name):
                 published += 1
                 continue
-            if drain and store.ranking_input(name).current:
+            if drain and store.standings_current(name):
                 break
             time.sleep(poll)
     emit(
