@@ -39,6 +39,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 
 import numpy as np
+from numba import njit
 
 from hog import exact
 from hog.game import MAX_ROLLS
@@ -137,12 +138,32 @@ def estimate(found: Outcomes, params: Mapping[str, int], again: bool) -> np.ndar
 def expected(found: Outcomes, vector: np.ndarray) -> np.ndarray:
     """``[score, opponent, num_rolls]``: the expected value of each dice
     count's turn, where VECTOR values the outcomes as ``where`` indexes them."""
-    after = vector[found.where]
-    totals = np.zeros(after.shape[:2] + (MAX_ROLLS + 1,))
-    totals[:, :, 0] = after[:, :, 0]
-    for points in range(1, after.shape[2]):
-        totals[:, :, 1:] += found.chances[1:, points] * after[:, :, points, None]
+    totals = np.empty(found.where.shape[:2] + (MAX_ROLLS + 1,))
+    _expected(np.ascontiguousarray(vector, dtype=np.float64), found.where, found.chances, totals)
     return totals
+
+
+@njit(cache=True, nogil=True)
+def _expected(vector: np.ndarray, where: np.ndarray, chances: np.ndarray, totals: np.ndarray) -> None:
+    """``expected`` into TOTALS. Each count's sum runs over the points in
+    increasing order, as the written policy adds them; a zero chance adds
+    nothing (values are never negative), so it is skipped."""
+    counts = chances.shape[0]
+    first, last = np.full(where.shape[2], counts), np.zeros(where.shape[2], dtype=np.int64)
+    for points in range(1, where.shape[2]):
+        for n in range(1, counts):
+            if chances[n, points] != 0.0:
+                first[points], last[points] = min(first[points], n), n
+    for score in range(where.shape[0]):
+        for opponent in range(where.shape[1]):
+            totals[score, opponent, 0] = vector[where[score, opponent, 0]]
+            for n in range(1, counts):
+                totals[score, opponent, n] = 0.0
+            for points in range(1, where.shape[2]):
+                value = vector[where[score, opponent, points]]
+                for n in range(first[points], last[points] + 1):
+                    if chances[n, points] != 0.0:
+                        totals[score, opponent, n] += chances[n, points] * value
 
 
 def replied(found: Outcomes, again: np.ndarray, wait: np.ndarray, reply: int) -> np.ndarray:
