@@ -45,7 +45,7 @@ from hog import exact
 from hog.game import MAX_ROLLS
 
 __all__ = ["PARAMETERS", "SCALE", "TIE", "ROUNDS", "Outcomes", "outcomes", "finishing", "estimate"]
-__all__ += ["expected", "replied", "build"]
+__all__ += ["BETWEEN", "expected", "replied", "build"]
 
 #: (name, low, high, default, help) of each parameter; values but reply's are divided by SCALE.
 PARAMETERS = (
@@ -63,6 +63,8 @@ PARAMETERS = (
 SCALE = 100.0
 #: Turn values within TIE of the best count as equal (the fewest dice wins).
 TIE = 1e-9
+#: The dice of the opponent's turn between two of the player's, modelled for a memory, when REPLY is no count of 1..10.
+BETWEEN = 6
 #: Rounds weighed exactly (the player's turn, the opponent's reply) before the estimate.
 ROUNDS = 3
 
@@ -87,13 +89,14 @@ class Outcomes:
 
 
 @lru_cache(maxsize=32)
-def outcomes(rules: str, goal: int) -> Outcomes:
-    """The outcomes of every turn under RULES at GOAL (cached, read-only)."""
+def outcomes(rules: str, goal: int, bonus: int = 0) -> Outcomes:
+    """The outcomes of every turn under RULES at GOAL, each turn's points
+    raised by BONUS (a memory bonus; cached, read-only)."""
     compiled = exact.compile_rules(rules, goal)
     score = np.arange(goal)[:, None, None]
     opponent = np.arange(goal)[None, :, None]
     points = np.arange(compiled.dice_probabilities.shape[1])[None, None, :]
-    points = np.where(points == 0, compiled.zero_points[:, :, None], points)
+    points = np.where(points == 0, compiled.zero_points[:, :, None], points) + bonus
     new_score = compiled.after_score[score + points, opponent]
     new_opponent = compiled.after_opponent[score + points, opponent]
     over = (new_score >= goal) | (new_opponent >= goal)
@@ -189,5 +192,70 @@ def build(rules: str, goal: int, params: Mapping[str, int]) -> np.ndarray:
         wait = replied(found, again, wait, params["reply"])
         again = expected(found, np.concatenate([again.ravel(), wait.ravel(), [0.0, 1.0]])).max(axis=2)
     after = replied(found, again, wait, params["reply"])
-    totals = expected(found, np.concatenate([again.ravel(), after.ravel(), [0.0, 1.0]]))
-    return np.argmax(totals >= totals.max(axis=2, keepdims=True) - TIE, axis=2)
+    vector = np.concatenate([again.ravel(), after.ravel(), [0.0, 1.0]])
+    totals = expected(found, vector)
+    compiled = exact.compile_rules(rules, goal)
+    if compiled.bonus.shape[0] == 1:
+        return np.argmax(totals >= totals.max(axis=2, keepdims=True) - TIE, axis=2)
+    size = int(compiled.bonus.max())
+    if not np.isin(compiled.bonus, (0, size)).all():
+        raise ValueError(f"rule set {rules}: the lookahead family knows memory bonuses of one size only")
+    between = params["reply"] if 1 <= params["reply"] <= MAX_ROLLS else BETWEEN
+    table = np.zeros((goal, goal), dtype=np.int64)
+    _decide_with_memory(
+        totals,
+        expected(outcomes(rules, goal, size), vector),
+        found.chances,
+        compiled.zero_points,
+        compiled.remember,
+        compiled.bonus > 0,
+        found.chances[between],
+        table,
+    )
+    return table
+
+
+@njit(cache=True, nogil=True)
+def _decide_with_memory(
+    plain: np.ndarray,
+    bonus: np.ndarray,
+    chances: np.ndarray,
+    zero_points: np.ndarray,
+    remember: np.ndarray,
+    earns: np.ndarray,
+    between: np.ndarray,
+    table: np.ndarray,
+) -> None:
+    """Fill TABLE score by score: each count's value mixes PLAIN and BONUS
+    (its turn with the memory bonus) by the chance that the memory of the
+    player's previous turn earns the bonus. That memory's chances come from
+    the table's own rows below: the player came from (score - x, opponent - y)
+    after scoring x with the count chosen there, and the opponent scored y
+    with BETWEEN's chances; a score of 0 is the first turn (memory 0).
+    The sums run in the order of the written policy's."""
+    goal, counts, memories = plain.shape[0], plain.shape[2], earns.shape[0]
+    weights, values = np.zeros(memories), np.zeros(counts)
+    for score in range(goal):
+        for opponent in range(goal):
+            weights[:] = 0.0
+            weights[0] = total = 1.0 if score == 0 else 0.0
+            for x in range(1, min(score, chances.shape[1] - 1) + 1):
+                for y in range(min(opponent, between.shape[0] - 1) + 1):
+                    if between[y] != 0.0:
+                        n = table[score - x, opponent - y]
+                        chance = chances[n, x] if n else (1.0 if zero_points[score - x, opponent - y] == x else 0.0)
+                        weights[remember[n, x]] += chance * between[y]
+                        total += chance * between[y]
+            total = total if total > 0.0 else 1.0  # no way here from below: no bonus expected
+            for n in range(counts):
+                earned = 0.0
+                for memory in range(memories):
+                    if earns[memory, n]:
+                        earned += weights[memory]
+                earned = earned / total
+                values[n] = (1.0 - earned) * plain[score, opponent, n] + earned * bonus[score, opponent, n]
+            best = values.max()
+            for n in range(counts):
+                if values[n] >= best - TIE:
+                    table[score, opponent] = n
+                    break

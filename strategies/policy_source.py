@@ -20,33 +20,56 @@ from typing import Any
 import numpy as np
 
 from hog import exact
+from hog.game import MAX_ROLLS
 from strategies import lookahead
 from strategies.rule_source import DICE_SOURCE, rule_source
 from strategies.table import StrategyTable
 
 __all__ = ["lookahead_params", "policy_source", "readable_source"]
 
-_HEAD = '''def final_strategy(score, opponent_score):
+_HEAD = '''{decorator}def final_strategy(score, opponent_score):
     """Hog strategy for {rules} (goal {goal}), written by Hog Arena: the lookahead family.
 
 {about}
 
-    Rolls the dice count (0..10; the fewest within 1e-9 of the best) whose turn is worth most,
-    searching _ROUNDS rounds (our turn, then the opponent's reply of _REPLY dice; 11: its count
-    worst for us, 12: none), every outcome weighed by its exact chance; after them _estimate
-    gives the race formula 1/2 + z / (2 * sqrt(1 + z * z)), where a and b are the points we and
-    the opponent still need and, with the evolved constants,
-    z = (_OTHER * b - _OWN * a + _AGAIN (we move next) or _WAIT (it does) +/- _BACON * the lead
-    rolling zero dice gains beyond _BASE) / sqrt(_SPREAD_OWN * a + _SPREAD_OTHER * b + _SPREAD).
-    Standard library only: paste it into hog.py; it uses its own _-prefixed copies of the rules.
+{explained}
     """
-    values = _turn(score, opponent_score, range(11), _ROUNDS, True)
-    return next(n for n, value in enumerate(values) if value >= max(values) - 1e-9)
+{decide}    return next(n for n, value in enumerate(values) if value >= max(values) - 1e-9)
 
 
-_GOAL, _ROUNDS, _REPLY = {goal}, {rounds}, {reply!r}
+_GOAL, _ROUNDS, _REPLY{memory_names} = {goal}, {rounds}, {reply!r}{memory_values}
 _OWN, _OTHER, _AGAIN, _WAIT, _BACON, _BASE = {own!r}, {other!r}, {again!r}, {wait!r}, {bacon!r}, {base!r}
 _SPREAD_OWN, _SPREAD_OTHER, _SPREAD = {spread_own!r}, {spread_other!r}, {spread!r}
+'''
+
+#: What the docstring says of the search and the estimate (wrapped as one paragraph).
+_EXPLAINED = (
+    "Rolls the fewest dice (0..10) within 1e-9 of the best turn value, searching _ROUNDS rounds (our turn, the "
+    "opponent's reply of _REPLY dice; 11: its worst for us; 12: none) by exact chances, then _estimate's race "
+    "formula 1/2 + z / (2 * sqrt(1 + z * z)), z = (_OTHER * b - _OWN * a + _AGAIN (we move next) or _WAIT (it "
+    "does) +/- _BACON * (the lead rolling zero dice gains - _BASE, if positive)) / sqrt(_SPREAD_OWN * a + "
+    "_SPREAD_OTHER * b + _SPREAD), a and b the points we and the opponent need.{memory} Standard library only."
+)
+_DECIDE = "    values = _turn(score, opponent_score, range(11), _ROUNDS, True)\n"
+
+#: Feral Hogs, for the rule sets with memory: the docstring's sentence, the decision, the memory's chances.
+_MEMORY_EXPLAINED = " Feral Hogs: turns with and without _FERAL points, mixed by _earned's chance."
+_MEMORY_DECIDE = (
+    "    plain, bonus = (_turn(score, opponent_score, range(11), _ROUNDS, True, extra) for extra in (0, _FERAL))\n"
+    "    values = [(1.0 - e) * v + e * b for v, b, e in zip(plain, bonus, _earned(score, opponent_score))]\n"
+)
+_MEMORY_BODY = '''
+
+def _earned(score, opponent_score):
+    """Each count's chance of the bonus by our previous turn's memory: from (score - x, opponent_score - y)."""
+    weights, total = [0.0, 0.0, float(score == 0)] + [0.0] * {padded}, float(score == 0)  # memory m at m + 2
+    for x, (y, chance) in itertools.product(range(1, min(score, {most}) + 1), _CHANCES[_BETWEEN]):
+        if y <= opponent_score:  # we scored x rolling our count there, then the opponent y with _BETWEEN dice
+            n = final_strategy(score - x, opponent_score - y)
+            ways = sum(_WAYS[n][x : x + 1]) if n else int(_zero_dice(score - x, opponent_score - y) == x)
+            weights[{remember} + 2] += ways / 6**n * chance
+            total += ways / 6**n * chance
+    return [(weights[n] + weights[n + 4]) / (total or 1.0) for n in range(11)]  # abs(n - m) == 2
 '''
 
 #: The chances of the game's six-sided dice, where the rules do not change what they score.
@@ -77,13 +100,13 @@ def _estimate(score, opponent_score, again):
     return _FINISH[need] + (1.0 - _FINISH[need]) * race if again else (1.0 - _FINISH[other_need]) * race
 
 
-def _turn(score, other, counts, rounds, ours):
-    """Our expected chance after the mover (us if OURS) at SCORE against OTHER rolls each of COUNTS dice."""
+def _turn(score, other, counts, rounds, ours, bonus=0):
+    """Our expected chance after the mover (us if OURS) at SCORE against OTHER rolls each of COUNTS dice (+BONUS)."""
     values = []
     for n in counts:
         values.append(0.0)
         for points, chance in _CHANCES[n] if n else [(_zero_dice(score, other), 1.0)]:
-            values[-1] += chance * _after(score + points, other, rounds, ours)
+            values[-1] += chance * _after(score + points + bonus, other, rounds, ours)
     return values
 
 
@@ -99,11 +122,10 @@ def _chance(score, opponent_score, rounds, ours):
 
 @functools.cache
 def _after(reached, other, rounds, ours):
-    """Our chance once the mover (us if OURS) reaches REACHED against OTHER in a round of ROUNDS left."""
+    """Our chance once the mover (us if OURS) reaches REACHED against OTHER (an extra turn keeps the mover)."""
     mover, other, extra = _after_turn(reached, other)
     if max(mover, other) >= _GOAL:
         return float((mover > other) == ours)
-    # An extra turn keeps the mover; a round ends after the opponent's move.
     return _chance(*((mover, other) if ours else (other, mover)), rounds - (extra or not ours), extra == ours)
 '''
 
@@ -130,10 +152,37 @@ def policy_source(rules: str, goal: int, params: Mapping[str, int], about: str) 
     ABOUT (a line or two: what it scored) goes into its docstring."""
     constants = {name: params[name] / lookahead.SCALE for name, *_ in lookahead.PARAMETERS[:-1]}
     constants["reply"] = params["reply"]
-    about = textwrap.indent(textwrap.fill(about, 92), "    ")
-    head = _HEAD.format(rules=rules, goal=goal, about=about, rounds=lookahead.ROUNDS, **constants)
+    compiled = exact.compile_rules(rules, goal)
+    memory = compiled.bonus.shape[0] > 1
+    explained = _EXPLAINED.format(memory=_MEMORY_EXPLAINED if memory else "")
+    between = params["reply"] if 1 <= params["reply"] <= MAX_ROLLS else lookahead.BETWEEN
+    head = _HEAD.format(
+        rules=rules,
+        goal=goal,
+        about=textwrap.indent(textwrap.fill(about, 100), "    "),
+        explained=textwrap.indent(textwrap.fill(explained, 108), "    "),
+        rounds=lookahead.ROUNDS,
+        decorator="@functools.cache\n" if memory else "",
+        decide=_MEMORY_DECIDE if memory else _DECIDE,
+        memory_names=", _FERAL, _BETWEEN" if memory else "",
+        memory_values=f", {int(compiled.bonus.max())}, {between}" if memory else "",
+        **constants,
+    )
     body = _BODY.format(chances=DICE_SOURCE.get(rules, _SIX_SIDED))
-    return f"import functools\nimport math\n\n\n{head}\n\n{rule_source(rules, goal)}\n{body}"
+    imports = "import functools\nimport itertools\nimport math" if memory else "import functools\nimport math"
+    text = f"{imports}\n\n\n{head}\n\n{rule_source(rules, goal)}\n{body}"
+    return text + _memory_body(compiled) if memory else text
+
+
+def _memory_body(compiled: exact.CompiledRules) -> str:
+    """``_earned`` for a rule set with Feral Hogs (``lookahead._decide_with_memory`` written plainly)."""
+    memories = compiled.bonus.shape[0]
+    by_dice = bool((compiled.remember[1:] == np.arange(1, MAX_ROLLS + 1)[:, None]).all())
+    return _MEMORY_BODY.format(
+        padded=memories + 1,
+        most=compiled.max_points,
+        remember="n" if by_dice else f"min(x, {memories - 1})",
+    )
 
 
 def readable_source(strategy: StrategyTable) -> str | None:
@@ -146,5 +195,5 @@ def readable_source(strategy: StrategyTable) -> str | None:
     rate = exact.win_probabilities(strategy.table, opponent, strategy.rules).rate
     run = strategy.params.get("run")
     origin = f"Evolved in run #{run}. " if isinstance(run, int) else ""
-    about = f"{origin}Exact win rate against always_roll(6): {rate:.6f} (first and second mover averaged)."
+    about = f"{origin}Exact win rate against always_roll(6): {rate:.6f} (moving first and second)."
     return policy_source(strategy.rules, strategy.goal, params, about)

@@ -15,7 +15,7 @@ from hog.rules.numbers import pi_digit
 __all__ = ["RULE_SOURCE", "DICE_SOURCE", "rule_source"]
 
 _TENS, _ONES = "opponent_score // 10 % 10", "opponent_score % 10"
-_SWAP = "    if {}:\n        return opponent_score, score, False\n    return score, opponent_score, False"
+_SWAP = "    swap = {}\n    return (opponent_score, score, False) if swap else (score, opponent_score, False)"
 _KEEP = "    return score, opponent_score, False"
 _DIVISORS = (
     "def _divisors(n):\n    return sum(1 for d in range(1, n + 1) if n % d == 0)\n",

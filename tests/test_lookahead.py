@@ -1,6 +1,8 @@
 """The lookahead family: its decision is the one a plain per-pair reference
 makes (rule functions called directly, exact dice chances as fractions,
-ROUNDS rounds of the player's turn and the opponent's reply searched), and
+ROUNDS rounds of the player's turn and the opponent's reply searched; with
+Feral Hogs, each turn with and without the bonus, mixed by the memory that
+the table's lower score pairs leave), and
 a short evolution gets most of the way to the best response."""
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from hog import exact
 from hog.rules import get_rules
 from results.store import open_store
 from strategies.families import get_family
-from strategies.lookahead import PARAMETERS, ROUNDS, SCALE, TIE
+from strategies.lookahead import BETWEEN, PARAMETERS, ROUNDS, SCALE, TIE
 
 GOAL = 100
 
@@ -70,15 +72,15 @@ class Reference:
         race = (1 + z / math.sqrt(1 + z * z)) / 2
         return FINISH[a] + (1 - FINISH[a]) * race if again else (1 - FINISH[b]) * race
 
-    def turn(self, mover: int, waiter: int, num_rolls: int, value) -> float:
-        """The expected VALUE(mover's score, waiter's score, extra turn) after rolling NUM_ROLLS."""
+    def turn(self, mover: int, waiter: int, num_rolls: int, value, bonus: int = 0) -> float:
+        """The expected VALUE(mover's score, waiter's score, extra turn) after rolling NUM_ROLLS (+BONUS points)."""
         if num_rolls == 0:
             outcomes = [(1.0, self.rules.zero_dice(mover, waiter))]
         else:
             outcomes = [(c, k) for k, c in FLOAT_CHANCES[num_rolls]]
         total = 0.0
         for chance, points in outcomes:
-            new_mover, new_waiter, extra = self.after_turn(mover + points, waiter)
+            new_mover, new_waiter, extra = self.after_turn(mover + points + bonus, waiter)
             if new_mover >= GOAL or new_waiter >= GOAL:
                 total += chance * value(new_mover, new_waiter, None)
             else:
@@ -106,13 +108,39 @@ class Reference:
             return float(score > opponent)
         return self.value(score, opponent, not extra, rounds - 1)
 
-    def turn_values(self, score: int, opponent: int) -> list[float]:
-        return [self.turn(score, opponent, n, partial(self.ours, ROUNDS)) for n in range(11)]
+    def turn_values(self, score: int, opponent: int, table: np.ndarray) -> list[float]:
+        """Each count's value; with a memory, its turn with and without the bonus mixed by ``earned``."""
+        plain = [self.turn(score, opponent, n, partial(self.ours, ROUNDS)) for n in range(11)]
+        memory = self.rules.memory
+        if memory is None:
+            return plain
+        size = max(memory.bonus(m, n) for m in range(memory.size) for n in range(11))
+        bonus = [self.turn(score, opponent, n, partial(self.ours, ROUNDS), size) for n in range(11)]
+        earned = self.earned(score, opponent, table)
+        return [(1 - e) * v + e * b for v, b, e in zip(plain, bonus, earned, strict=True)]
+
+    def earned(self, score: int, opponent: int, table: np.ndarray) -> list[float]:
+        """Each count's chance of the memory bonus: the player came to (SCORE, OPPONENT) from a
+        lower score pair of TABLE, scoring x there, after which the opponent scored y."""
+        memory = self.rules.memory
+        assert memory is not None
+        weights = {0: 1.0} if score == 0 else {}
+        between = self.reply if 1 <= self.reply <= 10 else BETWEEN
+        for x in range(1, score + 1):
+            for y, chance_y in FLOAT_CHANCES[between]:
+                if y <= opponent:
+                    before = score - x, opponent - y
+                    n = int(table[before])
+                    scored = dict(FLOAT_CHANCES[n]).get(x, 0.0) if n else self.rules.zero_dice(*before) == x
+                    weights[memory.remember(n, x)] = weights.get(memory.remember(n, x), 0.0) + scored * chance_y
+        total = sum(weights.values()) or 1.0
+        return [sum(w for m, w in weights.items() if memory.bonus(m, n)) / total for n in range(11)]
 
 
 @pytest.mark.parametrize(
     ("rules", "reply"),
-    [("sus_fuss", 6), ("hog_pile", 11), ("swine_align", 0), ("more_boar", 12), ("hefty_hogs", 3), ("fa19", 11)],
+    [("sus_fuss", 6), ("hog_pile", 11), ("swine_align", 0), ("more_boar", 12), ("hefty_hogs", 3), ("fa19", 11)]
+    + [("sp20", 6), ("su20", 0)],
 )
 def test_the_decision_is_the_plain_references_best_turn(rules, reply):
     rng = random.Random(rules)
@@ -123,7 +151,7 @@ def test_the_decision_is_the_plain_references_best_turn(rules, reply):
     unique = 0
     for _ in range(40):
         score, opponent = rng.randrange(GOAL), rng.randrange(GOAL)
-        values = reference.turn_values(score, opponent)
+        values = reference.turn_values(score, opponent, table)
         chosen = int(table[score, opponent])
         assert values[chosen] >= max(values) - 1e-8, (score, opponent, chosen, values)
         others = [v for n, v in enumerate(values) if n < chosen]
