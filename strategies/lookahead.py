@@ -138,11 +138,15 @@ def estimate(found: Outcomes, params: Mapping[str, int], again: bool) -> np.ndar
     return np.where(found.zero_wins.T, 0.0, (1.0 - finish[None, :]) * race)
 
 
-def expected(found: Outcomes, vector: np.ndarray) -> np.ndarray:
+def expected(found: Outcomes, vector: np.ndarray, only: int | None = None) -> np.ndarray:
     """``[score, opponent, num_rolls]``: the expected value of each dice
-    count's turn, where VECTOR values the outcomes as ``where`` indexes them."""
+    count's turn, where VECTOR values the outcomes as ``where`` indexes them
+    (with ONLY, that count's and the zero-dice turn's; the others are 0)."""
+    chances = found.chances
+    if only is not None:
+        chances = np.where(np.arange(len(chances))[:, None] == only, chances, 0.0)
     totals = np.empty(found.where.shape[:2] + (MAX_ROLLS + 1,))
-    _expected(np.ascontiguousarray(vector, dtype=np.float64), found.where, found.chances, totals)
+    _expected(np.ascontiguousarray(vector, dtype=np.float64), found.where, chances, totals)
     return totals
 
 
@@ -163,6 +167,8 @@ def _expected(vector: np.ndarray, where: np.ndarray, chances: np.ndarray, totals
             for n in range(1, counts):
                 totals[score, opponent, n] = 0.0
             for points in range(1, where.shape[2]):
+                if first[points] > last[points]:
+                    continue
                 value = vector[where[score, opponent, points]]
                 for n in range(first[points], last[points] + 1):
                     if chances[n, points] != 0.0:
@@ -178,8 +184,11 @@ def replied(found: Outcomes, again: np.ndarray, wait: np.ndarray, reply: int) ->
         return wait
     # The opponent's outcomes, seen from its side: its extra turn leaves the
     # opponent to move (WAIT), else the player moves (AGAIN); its win is 0.
-    totals = expected(found, np.concatenate([wait.T.ravel(), again.T.ravel(), [1.0, 0.0]]))
-    chosen = totals.min(axis=2) if reply > MAX_ROLLS else totals[:, :, reply]
+    vector = np.concatenate([wait.T.ravel(), again.T.ravel(), [1.0, 0.0]])
+    if reply > MAX_ROLLS:
+        chosen = expected(found, vector).min(axis=2)
+    else:
+        chosen = expected(found, vector, reply)[:, :, reply]
     return np.ascontiguousarray(chosen.T)
 
 
