@@ -13,7 +13,7 @@ the strategy evolved against it. Win rates are exact; seconds are the wall
 time of all of a rule set's runs (workers' start included).
 
     python benchmarks/evolve_quality.py [--rules R ...] [--family F] [--seeds S ...]
-        [--population N] [--generations N] [--elite K] [--jobs J] [--no-perfect]
+        [--population N] [--generations N] [--elite K] [--step S] [--initial K] [--jobs J] [--no-perfect]
 """
 
 from __future__ import annotations
@@ -85,10 +85,13 @@ def main() -> None:
     parser.add_argument("--generations", type=int, default=Settings.generations)
     parser.add_argument("--elite", type=int, default=Settings.elite)
     parser.add_argument("--step", type=float, default=Settings.step)
+    parser.add_argument("--initial", type=int, default=Settings.initial)
     parser.add_argument("--jobs", type=int, default=-1)
     parser.add_argument("--no-perfect", action="store_true", help="skip the runs against perfect")
     args = parser.parse_args()
-    settings = Settings(population=args.population, generations=args.generations, elite=args.elite, step=args.step)
+    settings = Settings(
+        population=args.population, generations=args.generations, elite=args.elite, step=args.step, initial=args.initial
+    )
 
     print(f"{args.family} family, goal {GOAL}; {settings}; seeds {args.seeds}; jobs {args.jobs}")
     print("points: gap below the best response to always_roll(6), margin over random search; mean and worst")

@@ -105,15 +105,18 @@ def _evaluate(toolbox: base.Toolbox, individuals: Sequence[Any]) -> int:
 
 
 def first_generation(toolbox: base.Toolbox, settings: Settings, seed: int, scoring: Scoring = MEAN) -> EvolutionState:
-    """Generation 0: a random population (seeded with SEED), evaluated."""
+    """Generation 0: ``initial`` times the population of random genomes
+    (seeded with SEED), evaluated; the population is the best of them (the
+    survivors' selection picks them, as after every generation)."""
     random.seed(seed)
-    population = toolbox.population(n=settings.population)
+    drawn = toolbox.population(n=settings.initial * settings.population)
     halloffame = scoring.hall_of_fame(settings)
     stats = scoring.statistics()
     logbook = tools.Logbook()
     logbook.header = ["gen", "evals", *stats.fields]
-    evals = _evaluate(toolbox, population)
-    halloffame.update(population)
+    evals = _evaluate(toolbox, drawn)
+    halloffame.update(drawn)
+    population = drawn if settings.initial == 1 else _best(drawn, settings.population, scoring)
     logbook.record(gen=0, evals=evals, **stats.compile(population))
     return EvolutionState(0, population, halloffame, logbook, random.getstate(), scoring)
 
@@ -129,6 +132,11 @@ def next_generation(state: EvolutionState, toolbox: base.Toolbox, settings: Sett
     generation = state.generation + 1
     state.logbook.record(gen=generation, evals=evals, **state.scoring.statistics().compile(population))
     return EvolutionState(generation, population, state.halloffame, state.logbook, random.getstate(), state.scoring)
+
+
+def _best(pool: list, count: int, scoring: Scoring) -> list:
+    """The COUNT best of POOL: by fitness, or with several objectives by NSGA-II's ranking."""
+    return tools.selNSGA2(pool, count) if scoring.pareto else tools.selBest(pool, count)
 
 
 def _survivors(pool: list, toolbox: base.Toolbox, settings: Settings, scoring: Scoring) -> list:

@@ -1,7 +1,8 @@
 """The settings of an evolution run: DEAP's (mu + lambda) algorithm and its operators.
 
-Runs stored before ``elite`` and ``step`` existed had no elitism and drew a
-mutated value anew: ``LEGACY`` holds those values, for resuming them as they began.
+Runs stored before ``elite``, ``step`` and ``initial`` existed had no
+elitism, drew a mutated value anew and began from one population of random
+genomes: ``LEGACY`` holds those values, for resuming them as they began.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ class Settings:
     (one objective; NSGA-II keeps its front by itself). ``step``: a mutated
     value moves by a normal step of this fraction of its parameter's range,
     rounded and kept within the bounds (0: it is drawn anew, uniformly).
+    ``initial``: generation 0 draws this many times the population of random
+    genomes and keeps the best of them (a wide first look, then evolution).
     """
 
     population: int = 40
@@ -36,6 +39,7 @@ class Settings:
     hall_of_fame: int = 5
     elite: int = 1
     step: float = 0.1
+    initial: int = 10
 
     def __post_init__(self) -> None:
         if self.population < 2:
@@ -52,6 +56,8 @@ class Settings:
             raise SettingsError("tournament and hall_of_fame must be at least 1")
         if not 0 <= self.elite < self.population:
             raise SettingsError(f"elite must be at least 0 and below the population, not {self.elite}")
+        if self.initial < 1:
+            raise SettingsError(f"initial must be at least 1 (times the population), not {self.initial}")
         if not 0 <= self.step <= 1:
             raise SettingsError(f"step must be in [0, 1], not {self.step}")
         if self.offspring == 0:
@@ -61,5 +67,5 @@ class Settings:
         return asdict(self)
 
 
-#: The settings of runs stored before elitism and stepped mutation.
-LEGACY = {"elite": 0, "step": 0.0}
+#: The settings of runs stored before elitism, stepped mutation and a wide generation 0.
+LEGACY = {"elite": 0, "step": 0.0, "initial": 1}

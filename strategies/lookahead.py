@@ -24,8 +24,17 @@ counts for whoever moves next. The estimate is 1 (or 0) where that player
 wins by rolling zero dice, else the chance of finishing in one roll
 (``finishing``) for the player to move, and ``race`` for the rest.
 Integer parameters are scaled by ``SCALE`` (``reply`` is not); ties between
-dice counts (within ``TIE``) go to the fewest dice. Rules with memory are
-looked at without the Feral Hogs bonus, which a score table cannot know.
+dice counts (within ``TIE``) go to the fewest dice.
+
+With Feral Hogs (a bonus when the dice count is 2 away from a memory of the
+player's previous turn, which a score table cannot see), the table is
+decided score by score: each count's value mixes its turn with and without
+the bonus by the chance that the memory earns it, and that chance comes
+from the table's own lower rows: the player's previous turn was rolled at
+(score - x, opponent - y) with the count chosen there and scored x, the
+opponent then scored y with ``reply`` dice (``BETWEEN`` when the reply is
+not a count of 1..10); a score of 0 is the first turn. No values propagate
+between score pairs: the search is still three rounds and the estimate.
 
 The arithmetic is +, -, *, / and sqrt in the order of the plain Python that
 ``strategies.policy_source`` writes, so both give the same table bit for bit.

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from evolve.algorithm import first_generation
 from evolve.genome import make_toolbox
 from evolve.run import continue_run, resumable_run, start_run
 from evolve.settings import Settings
@@ -62,13 +63,27 @@ def test_mutation_moves_each_value_it_touches_by_a_step_within_the_bounds():
             assert abs(new - old) <= max(1, 0.05 * (parameter.high - parameter.low)), (parameter.name, old, new)
 
 
-def test_a_run_stored_before_elitism_and_steps_resumes_without_them(tmp_path):
-    old_way = Settings(population=6, generations=8, elite=0, step=0.0)
+def test_generation_0_draws_initial_times_the_population_and_keeps_the_best_of_them():
+    seen = []
+
+    def evaluate(genome):
+        seen.append(tuple(genome))
+        return (float(sum(genome)),)
+
+    toolbox = make_toolbox(get_family("lead"), Settings(population=5, initial=4), evaluate=evaluate, map_=map)
+    state = first_generation(toolbox, Settings(population=5, initial=4), seed=3)
+    assert state.logbook[0]["evals"] == len(seen) == 20
+    assert sorted(sum(genome) for genome in state.population) == sorted(sum(genome) for genome in seen)[-5:]
+    assert state.halloffame[0].fitness.values == (max(sum(genome) for genome in seen),)
+
+
+def test_a_run_stored_before_elitism_steps_and_a_wide_start_resumes_without_them(tmp_path):
+    old_way = Settings(population=6, generations=8, elite=0, step=0.0, initial=1)
     without = run_once(f"sqlite:///{tmp_path / 'without.db'}", settings=old_way)
     assert any(r["max"] < without.win_rate for r in without.state.logbook[1:])  # the best was lost on the way
     with open_store(f"sqlite:///{tmp_path / 'old.db'}") as store:
         new = start_run(store, "square_swine", GOAL, family="lead", settings=LOSSY, seed=1)
-        old_settings = {key: value for key, value in new.settings.items() if key not in ("elite", "step")}
+        old_settings = {key: value for key, value in new.settings.items() if key not in ("elite", "step", "initial")}
         old = store.create_run("lead", "square_swine", GOAL, 1, old_settings, opponent="always_roll(6)")
         resumed = continue_run(store, old.id, jobs=1)
     assert snapshot(resumed.state) == snapshot(without.state)
