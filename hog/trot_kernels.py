@@ -40,15 +40,22 @@ Work = tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.in
 
 
 @njit(cache=True)
-def _work(goal: int, plane: int, modulus: int) -> Work:
+def _work(goal: int, finished: npt.NDArray[np.float64], modulus: int) -> Work:
     """Room for ``_analyse``: planes ``[mover * plane + entry, lane]``, the
-    plain lanes then the trot lanes, lane t for a turn taken at turn number t;
+    plain lanes then the trot lanes, lane t for a turn taken at turn number t,
+    holding FINISHED (``exact_arrays[2]``: what an outcome that ends the game
+    is worth; ``_analyse`` writes only the others, so they are set once);
     values ``[mover, score * goal + opponent, lane]``, lanes r = 0 then r = 1,
     lane u for the state whose turn number is u + 1 (mod the modulus), so
     that an outcome's lane t is the value's lane t; chosen[score, opponent,
     t, r]; choices[n, lane]: the plain lanes of rolling n, then its trot lane."""
+    plane = finished.shape[0]
+    planes = np.empty((2 * plane, WIDTH))
+    for entry in range(plane):
+        planes[entry, :] = finished[entry]
+        planes[plane + entry, :] = finished[entry]
     return (
-        np.zeros((2 * plane, WIDTH)),
+        planes,
         np.zeros((2, goal * goal, WIDTH)),
         np.zeros((goal, goal, modulus, 2), dtype=np.int8),
         np.zeros((MAX_ROLLS + 1, LANES + 1)),
@@ -110,9 +117,6 @@ def _analyse(
     size = finished.shape[0]
     row = size // goal
     m = modulus
-    for entry in range(size):
-        planes[entry, :] = finished[entry]
-        planes[size + entry, :] = finished[entry]
     for total in range(2 * goal - 2, -1, -1):
         for score in range(max(0, total - goal + 1), min(total, goal - 1) + 1):
             opponent = total - score
@@ -183,7 +187,7 @@ def analyse(
     rule_arrays: tuple[npt.NDArray[Any], ...],
 ) -> tuple[npt.NDArray[np.int8], float, float]:
     """``_analyse`` in fresh work room: (A's policy, A's chance moving first, moving second)."""
-    work = _work(table_a.shape[0], rule_arrays[2].shape[0], modulus)
+    work = _work(table_a.shape[0], rule_arrays[2], modulus)
     chosen, first, second = _analyse(table_a, table_b, optimise, perfect, modulus, rule_arrays, work)
     return chosen, float(first), float(second)
 
@@ -211,7 +215,7 @@ def _pair_win_probabilities(
     out = np.empty((count, 2))
     blocks = min(count, threads)
     for block in prange(blocks):
-        work = _work(tables.shape[1], rule_arrays[2].shape[0], modulus)
+        work = _work(tables.shape[1], rule_arrays[2], modulus)
         for i in range(block * count // blocks, (block + 1) * count // blocks):
             _, first, second = _analyse(
                 tables[pairs[i, 0]], tables[pairs[i, 1]], False, False, modulus, rule_arrays, work
