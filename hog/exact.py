@@ -148,8 +148,10 @@ class CompiledRules:
         )
 
     @property
-    def exact_arrays(self) -> tuple[np.ndarray, ...]:
-        """The arrays the score-only exact kernels take, in their order."""
+    def exact_arrays(self) -> kernels.ExactArrays:
+        """The arrays the score-only and Time Trot exact kernels take, in
+        their order; ``dice_kind`` is None if the dice never change, so the
+        kernels are compiled once for such rules (``kernels.dice_of``)."""
         return (
             self.zero_points,
             self.dice_chances,
@@ -158,7 +160,7 @@ class CompiledRules:
             self.link_entry,
             self.link_state,
             self.link_same,
-            self.dice_kind,
+            self.dice_kind if len(self.kind_sides) > 1 else None,
             self.points_bounds,
         )
 
@@ -389,7 +391,8 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
         time_trot=rules.time_trot,
         **{name: array.copy() for name, array in links.items()},
     )
-    for array in (*compiled.exact_arrays, *compiled.state_arrays, *compiled.game_arrays):
+    linked = (compiled.finished, compiled.link_start, compiled.link_entry, compiled.link_state, compiled.link_same)
+    for array in (*compiled.state_arrays, *compiled.game_arrays, *linked):
         array.setflags(write=False)
     return compiled
 

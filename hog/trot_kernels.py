@@ -26,6 +26,7 @@ import numpy.typing as npt
 from numba import get_num_threads, njit, prange
 
 from hog.game import MAX_ROLLS
+from hog.kernels import ExactArrays, dice_of
 
 #: Tie tolerance of the solvers: the lowest count within this of the best wins.
 TIE_TOLERANCE = 1e-12
@@ -103,7 +104,7 @@ def _analyse(
     optimise: bool,
     perfect: bool,
     modulus: int,
-    rule_arrays: tuple[npt.NDArray[Any], ...],
+    rule_arrays: ExactArrays,
     work: Work,
 ) -> tuple[npt.NDArray[np.int8], float, float]:
     """A plays TABLE_A and B TABLE_B (goal x goal tables: they cannot see the
@@ -121,7 +122,7 @@ def _analyse(
         for score in range(max(0, total - goal + 1), min(total, goal - 1) + 1):
             opponent = total - score
             index = score * goal + opponent
-            kind = dice_kind[score, opponent]
+            kind = dice_of(dice_kind, score, opponent)
             for mover in range(2):
                 if mover == 1 and perfect:
                     values[1, index] = values[0, index]
@@ -184,7 +185,7 @@ def analyse(
     optimise: bool,
     perfect: bool,
     modulus: int,
-    rule_arrays: tuple[npt.NDArray[Any], ...],
+    rule_arrays: ExactArrays,
 ) -> tuple[npt.NDArray[np.int8], float, float]:
     """``_analyse`` in fresh work room: (A's policy, A's chance moving first, moving second)."""
     work = _work(table_a.shape[0], rule_arrays[2], modulus)
@@ -193,7 +194,7 @@ def analyse(
 
 
 def pair_win_probabilities(
-    tables: npt.NDArray[np.int8], pairs: npt.NDArray[np.int64], modulus: int, rule_arrays: tuple[npt.NDArray[Any], ...]
+    tables: npt.NDArray[np.int8], pairs: npt.NDArray[np.int64], modulus: int, rule_arrays: ExactArrays
 ) -> npt.NDArray[np.float64]:
     """For each row (a, b) of PAIRS: [first, second], table a's chances to
     win against table b moving first and moving second (one work room per
@@ -207,7 +208,7 @@ def _pair_win_probabilities(
     tables: npt.NDArray[np.int8],
     pairs: npt.NDArray[np.int64],
     modulus: int,
-    rule_arrays: tuple[npt.NDArray[Any], ...],
+    rule_arrays: ExactArrays,
     threads: int,
 ) -> npt.NDArray[np.float64]:
     """``pair_win_probabilities`` in THREADS blocks (fewer if fewer pairs)."""
@@ -230,7 +231,7 @@ def occupancy(
     policy_a: npt.NDArray[np.int8],
     policy_b: npt.NDArray[np.int8],
     modulus: int,
-    rule_arrays: tuple[npt.NDArray[Any], ...],
+    rule_arrays: ExactArrays,
     after_arrays: tuple[npt.NDArray[Any], ...],
 ) -> npt.NDArray[np.float64]:
     """How often each state with A to move is visited, ``[score, opponent, t,
@@ -245,7 +246,7 @@ def occupancy(
     for total in range(0, 2 * goal - 1):
         for score in range(max(0, total - goal + 1), min(total, goal - 1) + 1):
             opponent = total - score
-            kind = dice_kind[score, opponent]
+            kind = dice_of(dice_kind, score, opponent)
             for mover in range(2):
                 policy = policy_a if mover == 0 else policy_b
                 for t in range(modulus):
