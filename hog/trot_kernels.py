@@ -4,7 +4,7 @@ Time Trot (the contest rule sets) adds game-level memory to the state: the
 turn number modulo M (``t``) and whether this turn is a Time Trot extra turn
 (``r``). A state is (score, opponent score, t, r) with player A or B to
 move; a *policy* is an int8 array ``policy[score, opponent, t, r]``, and a
-table is the policy that ignores t and r. Like ``hog.kernels`` the kernels
+table is the policy that ignores t and r, of shape (goal, goal, 1, 1). Like ``hog.kernels`` the kernels
 read arrays compiled by ``hog.exact.compile_rules`` (``exact_arrays``: the
 links of each outcome to the state it leads to) and know no rule.
 
@@ -99,22 +99,23 @@ def _roll(
 
 @njit(cache=True, fastmath={"contract"})
 def _analyse(
-    table_a: npt.NDArray[np.int8],
-    table_b: npt.NDArray[np.int8],
+    policy_a: npt.NDArray[np.int8],
+    policy_b: npt.NDArray[np.int8],
     optimise: bool,
     perfect: bool,
     modulus: int,
     rule_arrays: ExactArrays,
     work: Work,
 ) -> tuple[npt.NDArray[np.int8], float, float]:
-    """A plays TABLE_A and B TABLE_B (goal x goal tables: they cannot see the
-    turn); if OPTIMISE, A instead picks the best count in every state (the
+    """A plays POLICY_A and B POLICY_B (tables or policies over the turn
+    state); if OPTIMISE, A instead picks the best count in every state (the
     lowest within TIE_TOLERANCE), and if PERFECT, B plays as A. Returns (A's
     policy over (score, opponent, t, r), written only if OPTIMISE; A's chance
-    moving first; moving second)."""
+    moving first; moving second). After it the planes of WORK hold what
+    every outcome is worth, as ``table_gains`` reads them."""
     zero_points, dice_chances, finished, link_start, link_entry, link_state, link_same, dice_kind, bounds = rule_arrays
     planes, values, chosen, choices = work
-    goal = table_a.shape[0]
+    goal = policy_a.shape[0]
     size = finished.shape[0]
     row = size // goal
     m = modulus
@@ -127,16 +128,18 @@ def _analyse(
                 if mover == 1 and perfect:
                     values[1, index] = values[0, index]
                     continue
-                at = mover * size + opponent * row + score
+                policy = policy_a if mover == 0 else policy_b
                 optimising = mover == 0 and optimise
-                lowest = highest = table_a[score, opponent] if mover == 0 else table_b[score, opponent]
-                if optimising:
+                # A table rolls one count at every turn state: value that count for every t at once.
+                every = optimising or policy.shape[2] > 1
+                lowest = highest = policy[score, opponent, 0, 0]
+                if every:
                     lowest, highest = 0, MAX_ROLLS
+                at = mover * size + opponent * row + score
                 for n in range(lowest, highest + 1):
-                    lone, low, high, lone_chance = zero_points[score, opponent], 1, 0, 1.0
-                    if n > 0:
-                        lone, low, high = bounds[kind, n, 0], bounds[kind, n, 1], bounds[kind, n, 2]
-                        lone_chance = dice_chances[kind, n, lone]
+                    lone, low, high, lone_chance = _outcomes(
+                        n, kind, zero_points[score, opponent], dice_chances, bounds
+                    )
                     # Rolling n on turn n (not an extra turn already) earns a Time Trot extra turn.
                     value = _roll(planes, at, dice_chances[kind, n], lone_chance, lone, low, high, n if n < m else 0)
                     for lane in range(LANES + 1):
@@ -152,8 +155,9 @@ def _analyse(
                                 best = max(best, _choice(choices, n, t, r))
                             while _choice(choices, pick, t, r) < best - TIE_TOLERANCE:
                                 pick += 1
-                            if mover == 0:
-                                chosen[score, opponent, t, r] = pick
+                            chosen[score, opponent, t, r] = pick
+                        elif every:
+                            pick = policy[score, opponent, t, r]
                         state[r * LANES + u] = _choice(choices, pick, t, r)
         # The states of this total are solved: copy them where outcomes lead there.
         for i in range(link_start[total], link_start[total + 1]):
@@ -172,6 +176,18 @@ def _analyse(
 
 
 @njit(cache=True, inline="always")
+def _outcomes(
+    n: int, kind: int, zero_points: int, dice_chances: npt.NDArray[np.float64], bounds: npt.NDArray[np.int64]
+) -> tuple[int, int, int, float]:
+    """Rolling N dice of KIND (0 dice: ZERO_POINTS points) as ``_roll`` takes
+    it: the lone lowest points, the range of the others, the lone one's chance."""
+    if n == 0:
+        return zero_points, 1, 0, 1.0
+    lone = bounds[kind, n, 0]
+    return lone, bounds[kind, n, 1], bounds[kind, n, 2], dice_chances[kind, n, lone]
+
+
+@njit(cache=True, inline="always")
 def _choice(choices: npt.NDArray[np.float64], n: int, t: int, r: int) -> float:
     """The value of rolling N at turn number T, R saying whether the turn is
     a Time Trot extra turn already (``choices`` as in ``_work``)."""
@@ -180,17 +196,60 @@ def _choice(choices: npt.NDArray[np.float64], n: int, t: int, r: int) -> float:
 
 
 def analyse(
-    table_a: npt.NDArray[np.int8],
-    table_b: npt.NDArray[np.int8],
+    policy_a: npt.NDArray[np.int8],
+    policy_b: npt.NDArray[np.int8],
     optimise: bool,
     perfect: bool,
     modulus: int,
     rule_arrays: ExactArrays,
 ) -> tuple[npt.NDArray[np.int8], float, float]:
     """``_analyse`` in fresh work room: (A's policy, A's chance moving first, moving second)."""
-    work = _work(table_a.shape[0], rule_arrays[2], modulus)
-    chosen, first, second = _analyse(table_a, table_b, optimise, perfect, modulus, rule_arrays, work)
+    work = _work(policy_a.shape[0], rule_arrays[2], modulus)
+    chosen, first, second = _analyse(policy_a, policy_b, optimise, perfect, modulus, rule_arrays, work)
     return chosen, float(first), float(second)
+
+
+@njit(cache=True)
+def table_gains(
+    policy_a: npt.NDArray[np.int8],
+    policy_b: npt.NDArray[np.int8],
+    modulus: int,
+    rule_arrays: ExactArrays,
+    visits: npt.NDArray[np.float64],
+) -> tuple[npt.NDArray[np.float64], float, float]:
+    """``gains[score, opponent, n]``: A's chance to win by rolling n now and
+    then playing on as POLICY_A and POLICY_B do, summed over the turn states
+    with A to move at that score pair, each weighted by VISITS
+    (``occupancy``); and A's chances moving first and second."""
+    zero_points, dice_chances, finished, dice_kind, bounds = (
+        rule_arrays[0],
+        rule_arrays[1],
+        rule_arrays[2],
+        rule_arrays[7],
+        rule_arrays[8],
+    )
+    goal = policy_a.shape[0]
+    work = _work(goal, finished, modulus)
+    _, first, second = _analyse(policy_a, policy_b, False, False, modulus, rule_arrays, work)
+    planes, choices = work[0], work[3]
+    row = finished.shape[0] // goal
+    gains = np.zeros((goal, goal, MAX_ROLLS + 1))
+    for score in range(goal):
+        for opponent in range(goal):
+            weights = visits[score, opponent]
+            if weights.sum() == 0.0:
+                continue
+            kind = dice_of(dice_kind, score, opponent)
+            for n in range(MAX_ROLLS + 1):
+                at = opponent * row + score
+                lone, low, high, lone_chance = _outcomes(n, kind, zero_points[score, opponent], dice_chances, bounds)
+                value = _roll(planes, at, dice_chances[kind, n], lone_chance, lone, low, high, n if n < modulus else 0)
+                for lane in range(LANES + 1):
+                    choices[n, lane] = value[lane]
+                for t in range(modulus):
+                    for r in range(2):
+                        gains[score, opponent, n] += weights[t, r] * _choice(choices, n, t, r)
+    return gains, first, second
 
 
 def pair_win_probabilities(
@@ -215,11 +274,13 @@ def _pair_win_probabilities(
     count = pairs.shape[0]
     out = np.empty((count, 2))
     blocks = min(count, threads)
+    goal = tables.shape[1]
+    policies = tables.reshape((tables.shape[0], goal, goal, 1, 1))
     for block in prange(blocks):
-        work = _work(tables.shape[1], rule_arrays[2], modulus)
+        work = _work(goal, rule_arrays[2], modulus)
         for i in range(block * count // blocks, (block + 1) * count // blocks):
             _, first, second = _analyse(
-                tables[pairs[i, 0]], tables[pairs[i, 1]], False, False, modulus, rule_arrays, work
+                policies[pairs[i, 0]], policies[pairs[i, 1]], False, False, modulus, rule_arrays, work
             )
             out[i, 0] = first
             out[i, 1] = second
@@ -235,8 +296,9 @@ def occupancy(
     after_arrays: tuple[npt.NDArray[Any], ...],
 ) -> npt.NDArray[np.float64]:
     """How often each state with A to move is visited, ``[score, opponent, t,
-    r]``, summed over A's game moving first and moving second. AFTER_ARRAYS:
-    (after_score, after_opponent, after_extra)."""
+    r]``, summed over A's game moving first and moving second (POLICY_A and
+    POLICY_B tables or policies). AFTER_ARRAYS: (after_score,
+    after_opponent, after_extra)."""
     zero_points, dice_chances, dice_kind, bounds = rule_arrays[0], rule_arrays[1], rule_arrays[7], rule_arrays[8]
     after_score, after_opponent, after_extra = after_arrays
     goal = policy_a.shape[0]
@@ -255,7 +317,7 @@ def occupancy(
                         here = mass[mover, score, opponent, t, r]
                         if here == 0.0:
                             continue
-                        n = policy[score, opponent, t, r]
+                        n = policy[score, opponent, t, r] if policy.shape[2] > 1 else policy[score, opponent, 0, 0]
                         timed = r == 0 and n == t
                         first = zero_points[score, opponent] if n == 0 else bounds[kind, n, 0]
                         last = first if n == 0 else bounds[kind, n, 2]
