@@ -148,8 +148,10 @@ class CompiledRules:
         )
 
     @property
-    def exact_arrays(self) -> tuple[np.ndarray, ...]:
-        """The arrays the score-only exact kernels take, in their order."""
+    def exact_arrays(self) -> kernels.ExactArrays:
+        """The arrays the score-only and Time Trot exact kernels take, in
+        their order; ``dice_kind`` is None if the dice never change, so the
+        kernels are compiled once for such rules (``kernels.dice_of``)."""
         return (
             self.zero_points,
             self.dice_chances,
@@ -158,7 +160,7 @@ class CompiledRules:
             self.link_entry,
             self.link_state,
             self.link_same,
-            self.dice_kind,
+            self.dice_kind if len(self.kind_sides) > 1 else None,
             self.points_bounds,
         )
 
@@ -204,13 +206,15 @@ class Solution:
     first, second, and their mean; how it was solved (``method``).
 
     For rule sets with memory the optimum is a *policy* over the full state
-    (``policy[score, opponent, own memory, opponent memory]``) whose exact
-    chances are ``optimal_first``/``optimal_second``/``optimal_rate``; the
-    table is derived from it (the policy's choice at each score pair's most
-    visited memories; a best response's table is then improved round by
-    round against the opponent) and ``first``/``second``/``rate`` are the
-    table's own exact chances, at most the policy's. Without memory the table is the
-    optimum and both sets of chances are equal.
+    (``policy[score, opponent, own memory, opponent memory]``; under Time
+    Trot ``[score, opponent, turn mod M, extra turn]``) whose exact chances
+    are ``optimal_first``/``optimal_second``/``optimal_rate``; the table is
+    derived from it (the policy's choice at each score pair's most visited
+    full state; a best response's table, and under Time Trot perfect play's
+    against optimal play, is then improved round by round) and
+    ``first``/``second``/``rate`` are the table's own exact chances (against
+    the opponent, or itself), a best response's at most the policy's.
+    Without memory the table is the optimum and both sets of chances are equal.
     """
 
     table: np.ndarray
@@ -389,7 +393,8 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
         time_trot=rules.time_trot,
         **{name: array.copy() for name, array in links.items()},
     )
-    for array in (*compiled.exact_arrays, *compiled.state_arrays, *compiled.game_arrays):
+    linked = (compiled.finished, compiled.link_start, compiled.link_entry, compiled.link_state, compiled.link_same)
+    for array in (*compiled.state_arrays, *compiled.game_arrays, *linked):
         array.setflags(write=False)
     return compiled
 
@@ -591,30 +596,43 @@ def as_policy(table: np.ndarray, compiled: CompiledRules) -> np.ndarray:
     return np.ascontiguousarray(np.broadcast_to(table[:, :, None, None], table.shape + (memories, memories)))
 
 
-def trot_policy(table: np.ndarray, compiled: CompiledRules) -> np.ndarray:
+def trot_policy(table: np.ndarray) -> np.ndarray:
     """A goal x goal table as a Time Trot policy (``policy[score, opponent,
-    turn mod M, extra turn]``) that ignores the turn."""
-    shape = table.shape + (compiled.time_trot, 2)
-    return np.ascontiguousarray(np.broadcast_to(table[:, :, None, None], shape))
+    turn mod M, extra turn]``) that ignores the turn: shape (goal, goal, 1, 1)."""
+    return np.ascontiguousarray(table[:, :, None, None])
 
 
-def _trot_solution(opponent: np.ndarray | None, compiled: CompiledRules) -> Solution:
+def _trot_solution(opponent: np.ndarray | None, compiled: CompiledRules, improve: bool) -> Solution:
     """Optimal play over the Time Trot state (against OPPONENT's table, or
     perfect play if None), and the table derived from it (the policy's choice
-    at each score pair's most visited turn state) with its own exact chances."""
+    at each score pair's most visited turn state), if IMPROVE improved round
+    by round against OPPONENT or, in perfect play, against optimal play
+    (``_improved_table``), with its own exact chances (against OPPONENT or
+    itself)."""
     goal, modulus, arrays = compiled.goal, compiled.time_trot, compiled.exact_arrays
-    opposing = np.zeros((goal, goal), np.int8) if opponent is None else opponent
+    opposing = trot_policy(np.zeros((goal, goal), np.int8) if opponent is None else opponent)
     policy, optimal_first, optimal_second = trot_kernels.analyse(
         opposing, opposing, True, opponent is None, modulus, arrays
     )
     after = (compiled.after_score, compiled.after_opponent, compiled.after_extra)
-    other = policy if opponent is None else trot_policy(opponent, compiled)
-    visits = trot_kernels.occupancy(policy, other, modulus, arrays, after)
+    if opponent is None:
+        opposing = policy
+    visits = trot_kernels.occupancy(policy, opposing, modulus, arrays, after)
     flat = visits.reshape(goal, goal, -1).argmax(axis=2)
     table = np.take_along_axis(policy.reshape(goal, goal, -1), flat[:, :, None], axis=2)[:, :, 0]
+
+    def evaluate(candidate: np.ndarray) -> tuple[float, float, np.ndarray]:
+        own = trot_policy(candidate)
+        seen = trot_kernels.occupancy(own, opposing, modulus, arrays, after)
+        gains, first, second = trot_kernels.table_gains(own, opposing, modulus, arrays, seen)
+        return first, second, gains
+
     table = np.ascontiguousarray(table)
-    against = table if opponent is None else opponent
-    first, second = win_probabilities_pairs(np.stack([table, against]), [[0, 1]], compiled.name, compiled.sides)[0]
+    if improve:
+        table, first, second = _improved_table(table, evaluate)
+    if opponent is None or not improve:
+        against = table if opponent is None else opponent
+        first, second = win_probabilities_pairs(np.stack([table, against]), [[0, 1]], compiled.name, compiled.sides)[0]
     return _derived_solution(table, first, second, compiled, policy, optimal_first, optimal_second)
 
 
@@ -651,8 +669,8 @@ def _solution(table: np.ndarray, first: float, second: float, compiled: Compiled
     return Solution(table, first, second, rate, compiled.method, None, first, second, rate)
 
 
-#: At most this many rounds of improving a best-response table derived from
-#: optimal full-state play (rules with memory).
+#: At most this many rounds of improving a table derived from optimal
+#: full-state play (a best response with memory; Time Trot).
 IMPROVE_ROUNDS = 10
 
 
@@ -675,30 +693,38 @@ def _full_state_solution(opponent: np.ndarray | None, compiled: CompiledRules, i
     if opponent is None:
         first, second = win_probabilities_pairs(np.stack([table, table]), [[0, 1]], compiled.name, compiled.sides)[0]
     elif improve and policy.shape[2] > 1:
-        table, first, second = _improved_table(table, opposing, compiled)
+        table, first, second = _improved_table(table, lambda candidate: _memory_gains(candidate, opposing, compiled))
     else:
         first, second = win_probabilities_pairs(np.stack([table, opponent]), [[0, 1]], compiled.name, compiled.sides)[0]
     return _derived_solution(table, first, second, compiled, policy, optimal_first, optimal_second)
 
 
-def _improved_table(
-    table: np.ndarray, opposing: np.ndarray, compiled: CompiledRules
-) -> tuple[np.ndarray, float, float]:
-    """TABLE improved against the policy OPPOSING (rules with memory, no
-    cycles): each round moves every visited score pair to the count with the
-    best one-step value under the table's own exact values, weighted by how
-    often each memory is found there (``state_kernels.table_gains``). Returns
-    the best table seen and its exact chances moving first and second."""
+def _memory_gains(table: np.ndarray, opposing: np.ndarray, compiled: CompiledRules) -> tuple[float, float, np.ndarray]:
+    """TABLE's exact chances moving first and second against the policy
+    OPPOSING (rules with memory, no cycles), and its gains
+    (``state_kernels.table_gains``, weighted by how often each memory is found)."""
     arrays = compiled.state_arrays
+    policy = as_policy(table, compiled)
+    _, win, other = state_kernels.analyse(policy, opposing, False, False, False, arrays)
+    visits = state_kernels.occupancy(policy, opposing, arrays)
+    return float(win[0, 0, 0, 0, 0]), float(other[1, 0, 0, 0, 0]), state_kernels.table_gains(win, other, visits, arrays)
+
+
+def _improved_table(
+    table: np.ndarray, evaluate: Callable[[np.ndarray], tuple[float, float, np.ndarray]]
+) -> tuple[np.ndarray, float, float]:
+    """TABLE, derived from optimal full-state play, improved round by round.
+    EVALUATE(table) gives its exact chances moving first and second against
+    the opponent and ``gains[score, opponent, n]``: its chance to win by
+    rolling n at that score pair, then playing on as the table, summed over
+    the full states there weighted by how often they are visited. Each
+    round moves every score pair to its best count where that gains more
+    than 1e-12. Returns the best table seen and its chances."""
     best = (table, -1.0, -1.0)
     for _ in range(IMPROVE_ROUNDS):
-        policy = as_policy(table, compiled)
-        _, win, other = state_kernels.analyse(policy, opposing, False, False, False, arrays)
-        first, second = float(win[0, 0, 0, 0, 0]), float(other[1, 0, 0, 0, 0])
+        first, second, gains = evaluate(table)
         if first + second > best[1] + best[2]:
             best = (table, first, second)
-        visits = state_kernels.occupancy(policy, opposing, arrays)
-        gains = state_kernels.table_gains(win, other, visits, arrays)
         current = np.take_along_axis(gains, table[:, :, None].astype(np.int64), axis=2)[:, :, 0]
         better = gains.max(axis=2) > current + 1e-12
         if not better.any():
@@ -710,13 +736,13 @@ def _improved_table(
 def best_response(opponent: np.ndarray, rules: RuleSet | str, sides: int = 6, improve: bool = True) -> Solution:
     """The table that maximises its chance to win against OPPONENT in every
     state, so whether moving first or second (ties: the lowest count within
-    1e-12). With memory: optimal full-state play and a table derived from it
-    (see ``Solution``), then improved round by round unless not IMPROVE
-    (a few seconds instead of under one)."""
+    1e-12). With memory or Time Trot: optimal full-state play and a table
+    derived from it (see ``Solution``), then improved round by round unless
+    not IMPROVE (a few seconds instead of under one)."""
     opponent = checked_table(opponent, "opponent")
     compiled = compile_rules(rules, opponent.shape[0], sides)
     if compiled.time_trot:
-        return _trot_solution(opponent, compiled)
+        return _trot_solution(opponent, compiled, improve)
     if compiled.full_state:
         return _full_state_solution(opponent, compiled, improve)
     return _solution(*kernels.solve(opponent, False, compiled.exact_arrays), compiled)
@@ -740,10 +766,11 @@ def perfect_play(rules: RuleSet | str, goal: int = 100, sides: int = 6) -> Solut
     count within 1e-12). ``first`` is the first mover's chance to win;
     against itself the table wins ``second = 1 - first`` moving second
     (less where a game can go on forever). With memory: optimal full-state
-    play and a table derived from it (see ``Solution``)."""
+    play and a table derived from it (see ``Solution``); under Time Trot
+    the table is improved round by round against optimal play."""
     compiled = compile_rules(rules, goal, sides)
     if compiled.time_trot:
-        return _trot_solution(None, compiled)
+        return _trot_solution(None, compiled, improve=True)
     if compiled.full_state:
         return _full_state_solution(None, compiled, improve=False)
     placeholder = np.zeros((compiled.goal, compiled.goal), dtype=np.int8)

@@ -39,7 +39,8 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import get_num_threads, njit, prange
+from numba import get_num_threads, njit, prange, types
+from numba.extending import overload
 
 from hog.game import MAX_ROLLS
 
@@ -54,11 +55,43 @@ TIE_TOLERANCE = 1e-12
 #: A simulated game still going after this many turns stops unfinished (won by nobody).
 MAX_TURNS = 10_000
 
+#: ``CompiledRules.exact_arrays``: arrays, but None for the dice kinds of rules whose dice never change.
+ExactArrays = tuple[
+    npt.NDArray[Any],
+    npt.NDArray[Any],
+    npt.NDArray[Any],
+    npt.NDArray[Any],
+    npt.NDArray[Any],
+    npt.NDArray[Any],
+    npt.NDArray[Any],
+    npt.NDArray[np.int64] | None,
+    npt.NDArray[Any],
+]
 #: ``_analyse``'s work room (outcomes, values, table, choices), from ``_work``.
 Work = tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.int8], npt.NDArray[np.float64]]
 
 
 # --- exact analysis ---------------------------------------------------------
+
+
+def dice_of(dice_kind: npt.NDArray[np.int64] | None, score: int, opponent: int) -> int:
+    """The kind of the dice rolled at (SCORE, OPPONENT): ``dice_kind[score,
+    opponent]``, or 0 if DICE_KIND is None (the rules never change the dice).
+
+    >>> dice_of(None, 3, 4), dice_of(np.array([[0, 1]]), 0, 1)
+    (0, 1)
+
+    In the kernels None is a type of its own: they are compiled once for
+    rules whose dice never change, reading no kind in their loops."""
+    return 0 if dice_kind is None else int(dice_kind[score, opponent])
+
+
+@overload(dice_of, inline="always")
+def _dice_of(dice_kind, score, opponent):  # type: ignore[no-untyped-def]  # numba needs the bare names
+    """``dice_of`` in the kernels, chosen by DICE_KIND's numba type when they are compiled."""
+    if isinstance(dice_kind, types.NoneType):
+        return lambda dice_kind, score, opponent: 0
+    return lambda dice_kind, score, opponent: dice_kind[score, opponent]
 
 
 @njit(cache=True, fastmath={"reassoc", "contract"})
@@ -67,7 +100,7 @@ def _analyse(
     which: npt.NDArray[np.int64],
     optimise: bool,
     perfect: bool,
-    rule_arrays: tuple[npt.NDArray[Any], ...],
+    rule_arrays: ExactArrays,
     work: Work,
 ) -> tuple[npt.NDArray[np.int8], float, float]:
     """The dynamic programme for one pair: A plays ``tables[which[0]]`` and B
@@ -100,7 +133,7 @@ def _analyse(
                 if mover == 0 and optimise:
                     lowest, highest = 0, MAX_ROLLS
                 at = mover * plane + opponent * row + score
-                kind = dice_kind[score, opponent]
+                kind = dice_of(dice_kind, score, opponent)
                 best = -1.0
                 for num_rolls in range(lowest, highest + 1):
                     if num_rolls == 0:
@@ -139,7 +172,7 @@ def _analyse(
 
 
 def pair_win_probabilities(
-    tables: npt.NDArray[np.int8], pairs: npt.NDArray[np.int64], rule_arrays: tuple[npt.NDArray[Any], ...]
+    tables: npt.NDArray[np.int8], pairs: npt.NDArray[np.int64], rule_arrays: ExactArrays
 ) -> npt.NDArray[np.float64]:
     """For each row (a, b) of PAIRS: [first, second], table a's chances to win
     against table b moving first and moving second. TABLES is (n, goal, goal).
@@ -156,7 +189,7 @@ def pair_win_probabilities(
 def _pair_win_probabilities(
     tables: npt.NDArray[np.int8],
     pairs: npt.NDArray[np.int64],
-    rule_arrays: tuple[npt.NDArray[Any], ...],
+    rule_arrays: ExactArrays,
     threads: int,
 ) -> npt.NDArray[np.float64]:
     """``pair_win_probabilities`` in THREADS blocks (fewer if fewer pairs)."""
@@ -182,7 +215,7 @@ def _work(goal: int, plane: int) -> Work:
 
 @njit(cache=True)
 def solve(
-    opponent: npt.NDArray[np.int8], perfect: bool, rule_arrays: tuple[npt.NDArray[Any], ...]
+    opponent: npt.NDArray[np.int8], perfect: bool, rule_arrays: ExactArrays
 ) -> tuple[npt.NDArray[np.int8], float, float]:
     """The table maximising the mover's chance in every state, and its
     (first, second) chances: against OPPONENT if not PERFECT, otherwise

@@ -4,7 +4,7 @@ Time Trot (the contest rule sets) adds game-level memory to the state: the
 turn number modulo M (``t``) and whether this turn is a Time Trot extra turn
 (``r``). A state is (score, opponent score, t, r) with player A or B to
 move; a *policy* is an int8 array ``policy[score, opponent, t, r]``, and a
-table is the policy that ignores t and r. Like ``hog.kernels`` the kernels
+table is the policy that ignores t and r, of shape (goal, goal, 1, 1). Like ``hog.kernels`` the kernels
 read arrays compiled by ``hog.exact.compile_rules`` (``exact_arrays``: the
 links of each outcome to the state it leads to) and know no rule.
 
@@ -26,142 +26,234 @@ import numpy.typing as npt
 from numba import get_num_threads, njit, prange
 
 from hog.game import MAX_ROLLS
+from hog.kernels import ExactArrays, dice_of
 
 #: Tie tolerance of the solvers: the lowest count within this of the best wins.
 TIE_TOLERANCE = 1e-12
 #: Lanes per outcome in the planes: the largest modulus (a constant, so the
 #: compiler can unroll and vectorise the pass over every turn number at once).
 LANES = 8
+#: Doubles per outcome in the planes: the plain lanes, then the trot lanes.
+WIDTH = 2 * LANES
+
+#: ``_analyse``'s work room, from ``_work``: planes, values, chosen, choices.
+Work = tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.int8], npt.NDArray[np.float64]]
 
 
 @njit(cache=True)
-def _work(
-    goal: int, plane: int, modulus: int
-) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.int8]]:
-    """Room for ``_analyse``: plain and trot, ``[(mover * plane + entry) *
-    LANES + t]``; values ``[mover, r, score * goal + opponent, u]`` for the
-    state whose turn number is u + 1 (mod the modulus); chosen[score,
-    opponent, t, r]."""
+def _work(goal: int, finished: npt.NDArray[np.float64], modulus: int) -> Work:
+    """Room for ``_analyse``: planes ``[mover * plane + entry, lane]``, the
+    plain lanes then the trot lanes, lane t for a turn taken at turn number t,
+    holding FINISHED (``exact_arrays[2]``: what an outcome that ends the game
+    is worth; ``_analyse`` writes only the others, so they are set once);
+    values ``[mover, score * goal + opponent, lane]``, lanes r = 0 then r = 1,
+    lane u for the state whose turn number is u + 1 (mod the modulus), so
+    that an outcome's lane t is the value's lane t; chosen[score, opponent,
+    t, r]; choices[n, lane]: the plain lanes of rolling n, then its trot lane."""
+    plane = finished.shape[0]
+    planes = np.empty((2 * plane, WIDTH))
+    for entry in range(plane):
+        planes[entry, :] = finished[entry]
+        planes[plane + entry, :] = finished[entry]
     return (
-        np.zeros(2 * plane * LANES),
-        np.zeros(2 * plane * LANES),
-        np.zeros((2, 2, goal * goal, LANES)),
+        planes,
+        np.zeros((2, goal * goal, WIDTH)),
         np.zeros((goal, goal, modulus, 2), dtype=np.int8),
+        np.zeros((MAX_ROLLS + 1, LANES + 1)),
     )
 
 
-@njit(cache=True, fastmath={"reassoc", "contract"})
+@njit(cache=True, inline="always")
+def _roll(
+    planes: npt.NDArray[np.float64],
+    at: int,
+    chances: npt.NDArray[np.float64],
+    lone_chance: float,
+    lone: int,
+    low: int,
+    high: int,
+    lane: int,
+) -> tuple[float, float, float, float, float, float, float, float, float]:
+    """The value of a roll whose outcomes are AT + LONE (chance LONE_CHANCE)
+    and AT + LOW .. AT + HIGH (CHANCES[points]): its eight plain lanes, then
+    its trot lane LANE. Eight named sums, not an array, so they stay in
+    registers and the compiler packs them into vectors."""
+    row = planes[at + lone]
+    a0, a1, a2, a3 = lone_chance * row[0], lone_chance * row[1], lone_chance * row[2], lone_chance * row[3]
+    a4, a5, a6, a7 = lone_chance * row[4], lone_chance * row[5], lone_chance * row[6], lone_chance * row[7]
+    trotted = lone_chance * row[LANES + lane]
+    for points in range(low, high + 1):
+        p = chances[points]
+        row = planes[at + points]
+        a0 += p * row[0]
+        a1 += p * row[1]
+        a2 += p * row[2]
+        a3 += p * row[3]
+        a4 += p * row[4]
+        a5 += p * row[5]
+        a6 += p * row[6]
+        a7 += p * row[7]
+        trotted += p * row[LANES + lane]
+    return a0, a1, a2, a3, a4, a5, a6, a7, trotted
+
+
+@njit(cache=True, fastmath={"contract"})
 def _analyse(
-    table_a: npt.NDArray[np.int8],
-    table_b: npt.NDArray[np.int8],
+    policy_a: npt.NDArray[np.int8],
+    policy_b: npt.NDArray[np.int8],
     optimise: bool,
     perfect: bool,
     modulus: int,
-    rule_arrays: tuple[npt.NDArray[Any], ...],
-    work: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.int8]],
+    rule_arrays: ExactArrays,
+    work: Work,
 ) -> tuple[npt.NDArray[np.int8], float, float]:
-    """A plays TABLE_A and B TABLE_B (goal x goal tables: they cannot see the
-    turn); if OPTIMISE, A instead picks the best count in every state (the
+    """A plays POLICY_A and B POLICY_B (tables or policies over the turn
+    state); if OPTIMISE, A instead picks the best count in every state (the
     lowest within TIE_TOLERANCE), and if PERFECT, B plays as A. Returns (A's
-    policy over (score, opponent, t, r), A's chance moving first, moving
-    second)."""
+    policy over (score, opponent, t, r), written only if OPTIMISE; A's chance
+    moving first; moving second). After it the planes of WORK hold what
+    every outcome is worth, as ``table_gains`` reads them."""
     zero_points, dice_chances, finished, link_start, link_entry, link_state, link_same, dice_kind, bounds = rule_arrays
-    plain, trot, values, chosen = work
-    goal = table_a.shape[0]
+    planes, values, chosen, choices = work
+    goal = policy_a.shape[0]
     size = finished.shape[0]
     row = size // goal
     m = modulus
-    choices = np.empty((MAX_ROLLS + 1, m, 2))
-    acc = np.empty(LANES)
-    for mover in range(2):
-        for entry in range(size):
-            for t in range(m):
-                plain[(mover * size + entry) * LANES + t] = finished[entry]
-                trot[(mover * size + entry) * LANES + t] = finished[entry]
     for total in range(2 * goal - 2, -1, -1):
         for score in range(max(0, total - goal + 1), min(total, goal - 1) + 1):
             opponent = total - score
             index = score * goal + opponent
-            kind = dice_kind[score, opponent]
+            kind = dice_of(dice_kind, score, opponent)
             for mover in range(2):
                 if mover == 1 and perfect:
-                    values[1, :, index] = values[0, :, index]
+                    values[1, index] = values[0, index]
                     continue
-                table = table_a if mover == 0 else table_b
-                at = mover * size + opponent * row + score
-                lowest = highest = table[score, opponent]
+                policy = policy_a if mover == 0 else policy_b
                 optimising = mover == 0 and optimise
-                if optimising:
+                # A table rolls one count at every turn state: value that count for every t at once.
+                every = optimising or policy.shape[2] > 1
+                lowest = highest = policy[score, opponent, 0, 0]
+                if every:
                     lowest, highest = 0, MAX_ROLLS
+                at = mover * size + opponent * row + score
                 for n in range(lowest, highest + 1):
-                    # The turn passes (or the after-turn rule gives an extra turn): every t at once.
-                    # The turn passes (or the after-turn rule gives an extra turn): every t at once.
-                    acc[:] = 0.0
-                    if n == 0:
-                        base = (at + zero_points[score, opponent]) * LANES
-                        for t in range(LANES):
-                            acc[t] = plain[base + t]
-                    else:
-                        for points in range(bounds[kind, n, 0], bounds[kind, n, 2] + 1):
-                            p = dice_chances[kind, n, points]
-                            base = (at + points) * LANES
-                            for t in range(LANES):
-                                acc[t] += p * plain[base + t]
-                    for t in range(m):
-                        choices[n, t, 0] = acc[t]
-                        choices[n, t, 1] = acc[t]
-                    if n < m:  # on turn n, not an extra turn already: Time Trot gives another turn
-                        value = 0.0
-                        if n == 0:
-                            value = trot[(at + zero_points[score, opponent]) * LANES + n]
-                        else:
-                            for points in range(bounds[kind, n, 0], bounds[kind, n, 2] + 1):
-                                value += dice_chances[kind, n, points] * trot[(at + points) * LANES + n]
-                        choices[n, n, 0] = value
+                    lone, low, high, lone_chance = _outcomes(
+                        n, kind, zero_points[score, opponent], dice_chances, bounds
+                    )
+                    # Rolling n on turn n (not an extra turn already) earns a Time Trot extra turn.
+                    value = _roll(planes, at, dice_chances[kind, n], lone_chance, lone, low, high, n if n < m else 0)
+                    for lane in range(LANES + 1):
+                        choices[n, lane] = value[lane]
+                state = values[mover, index]
                 for t in range(m):
-                    u = (t - 1) % m
+                    u = t - 1 if t > 0 else m - 1
                     for r in range(2):
                         pick = lowest
                         if optimising:
                             best = -1.0
                             for n in range(lowest, highest + 1):
-                                best = max(best, choices[n, t, r])
-                            while choices[pick, t, r] < best - TIE_TOLERANCE:
+                                best = max(best, _choice(choices, n, t, r))
+                            while _choice(choices, pick, t, r) < best - TIE_TOLERANCE:
                                 pick += 1
-                        values[mover, r, index, u] = choices[pick, t, r]
-                        if mover == 0:
                             chosen[score, opponent, t, r] = pick
+                        elif every:
+                            pick = policy[score, opponent, t, r]
+                        state[r * LANES + u] = _choice(choices, pick, t, r)
         # The states of this total are solved: copy them where outcomes lead there.
         for i in range(link_start[total], link_start[total + 1]):
-            entry, state = link_entry[i], link_state[i]
-            own = state if link_same[i] else (state % goal) * goal + state // goal
-            for mover in range(2):
-                base = (mover * size + entry) * LANES
-                for t in range(LANES):
-                    trot[base + t] = values[mover, 1, own, t]
-                    if link_same[i]:
-                        plain[base + t] = values[mover, 0, state, t]
-                    else:
-                        plain[base + t] = 1.0 - values[1 - mover, 0, state, t]
-    return chosen, values[0, 0, 0, m - 1], 1.0 - values[1, 0, 0, m - 1]
+            entry, index = link_entry[i], link_state[i]
+            if link_same[i]:  # an extra turn: the mover's own values, plain and trot lanes
+                for mover in range(2):
+                    planes[mover * size + entry, :] = values[mover, index]
+            else:  # the turn passes; a Time Trot extra turn would have kept the mover at the swapped scores
+                own = (index % goal) * goal + index // goal
+                for mover in range(2):
+                    outcome, passed, kept = planes[mover * size + entry], values[1 - mover, index], values[mover, own]
+                    for lane in range(LANES):
+                        outcome[lane] = 1.0 - passed[lane]
+                        outcome[LANES + lane] = kept[LANES + lane]
+    return chosen, values[0, 0, m - 1], 1.0 - values[1, 0, m - 1]
+
+
+@njit(cache=True, inline="always")
+def _outcomes(
+    n: int, kind: int, zero_points: int, dice_chances: npt.NDArray[np.float64], bounds: npt.NDArray[np.int64]
+) -> tuple[int, int, int, float]:
+    """Rolling N dice of KIND (0 dice: ZERO_POINTS points) as ``_roll`` takes
+    it: the lone lowest points, the range of the others, the lone one's chance."""
+    if n == 0:
+        return zero_points, 1, 0, 1.0
+    lone = bounds[kind, n, 0]
+    return lone, bounds[kind, n, 1], bounds[kind, n, 2], dice_chances[kind, n, lone]
+
+
+@njit(cache=True, inline="always")
+def _choice(choices: npt.NDArray[np.float64], n: int, t: int, r: int) -> float:
+    """The value of rolling N at turn number T, R saying whether the turn is
+    a Time Trot extra turn already (``choices`` as in ``_work``)."""
+    chance: float = choices[n, LANES] if r == 0 and n == t else choices[n, t]
+    return chance
 
 
 def analyse(
-    table_a: npt.NDArray[np.int8],
-    table_b: npt.NDArray[np.int8],
+    policy_a: npt.NDArray[np.int8],
+    policy_b: npt.NDArray[np.int8],
     optimise: bool,
     perfect: bool,
     modulus: int,
-    rule_arrays: tuple[npt.NDArray[Any], ...],
+    rule_arrays: ExactArrays,
 ) -> tuple[npt.NDArray[np.int8], float, float]:
     """``_analyse`` in fresh work room: (A's policy, A's chance moving first, moving second)."""
-    work = _work(table_a.shape[0], rule_arrays[2].shape[0], modulus)
-    chosen, first, second = _analyse(table_a, table_b, optimise, perfect, modulus, rule_arrays, work)
+    work = _work(policy_a.shape[0], rule_arrays[2], modulus)
+    chosen, first, second = _analyse(policy_a, policy_b, optimise, perfect, modulus, rule_arrays, work)
     return chosen, float(first), float(second)
 
 
+@njit(cache=True)
+def table_gains(
+    policy_a: npt.NDArray[np.int8],
+    policy_b: npt.NDArray[np.int8],
+    modulus: int,
+    rule_arrays: ExactArrays,
+    visits: npt.NDArray[np.float64],
+) -> tuple[npt.NDArray[np.float64], float, float]:
+    """``gains[score, opponent, n]``: A's chance to win by rolling n now and
+    then playing on as POLICY_A and POLICY_B do, summed over the turn states
+    with A to move at that score pair, each weighted by VISITS
+    (``occupancy``); and A's chances moving first and second."""
+    zero_points, dice_chances, finished, dice_kind, bounds = (
+        rule_arrays[0],
+        rule_arrays[1],
+        rule_arrays[2],
+        rule_arrays[7],
+        rule_arrays[8],
+    )
+    goal = policy_a.shape[0]
+    work = _work(goal, finished, modulus)
+    _, first, second = _analyse(policy_a, policy_b, False, False, modulus, rule_arrays, work)
+    planes, choices = work[0], work[3]
+    row = finished.shape[0] // goal
+    gains = np.zeros((goal, goal, MAX_ROLLS + 1))
+    for score in range(goal):
+        for opponent in range(goal):
+            weights = visits[score, opponent]
+            if weights.sum() == 0.0:
+                continue
+            kind = dice_of(dice_kind, score, opponent)
+            for n in range(MAX_ROLLS + 1):
+                at = opponent * row + score
+                lone, low, high, lone_chance = _outcomes(n, kind, zero_points[score, opponent], dice_chances, bounds)
+                value = _roll(planes, at, dice_chances[kind, n], lone_chance, lone, low, high, n if n < modulus else 0)
+                for lane in range(LANES + 1):
+                    choices[n, lane] = value[lane]
+                for t in range(modulus):
+                    for r in range(2):
+                        gains[score, opponent, n] += weights[t, r] * _choice(choices, n, t, r)
+    return gains, first, second
+
+
 def pair_win_probabilities(
-    tables: npt.NDArray[np.int8], pairs: npt.NDArray[np.int64], modulus: int, rule_arrays: tuple[npt.NDArray[Any], ...]
+    tables: npt.NDArray[np.int8], pairs: npt.NDArray[np.int64], modulus: int, rule_arrays: ExactArrays
 ) -> npt.NDArray[np.float64]:
     """For each row (a, b) of PAIRS: [first, second], table a's chances to
     win against table b moving first and moving second (one work room per
@@ -175,18 +267,20 @@ def _pair_win_probabilities(
     tables: npt.NDArray[np.int8],
     pairs: npt.NDArray[np.int64],
     modulus: int,
-    rule_arrays: tuple[npt.NDArray[Any], ...],
+    rule_arrays: ExactArrays,
     threads: int,
 ) -> npt.NDArray[np.float64]:
     """``pair_win_probabilities`` in THREADS blocks (fewer if fewer pairs)."""
     count = pairs.shape[0]
     out = np.empty((count, 2))
     blocks = min(count, threads)
+    goal = tables.shape[1]
+    policies = tables.reshape((tables.shape[0], goal, goal, 1, 1))
     for block in prange(blocks):
-        work = _work(tables.shape[1], rule_arrays[2].shape[0], modulus)
+        work = _work(goal, rule_arrays[2], modulus)
         for i in range(block * count // blocks, (block + 1) * count // blocks):
             _, first, second = _analyse(
-                tables[pairs[i, 0]], tables[pairs[i, 1]], False, False, modulus, rule_arrays, work
+                policies[pairs[i, 0]], policies[pairs[i, 1]], False, False, modulus, rule_arrays, work
             )
             out[i, 0] = first
             out[i, 1] = second
@@ -198,12 +292,13 @@ def occupancy(
     policy_a: npt.NDArray[np.int8],
     policy_b: npt.NDArray[np.int8],
     modulus: int,
-    rule_arrays: tuple[npt.NDArray[Any], ...],
+    rule_arrays: ExactArrays,
     after_arrays: tuple[npt.NDArray[Any], ...],
 ) -> npt.NDArray[np.float64]:
     """How often each state with A to move is visited, ``[score, opponent, t,
-    r]``, summed over A's game moving first and moving second. AFTER_ARRAYS:
-    (after_score, after_opponent, after_extra)."""
+    r]``, summed over A's game moving first and moving second (POLICY_A and
+    POLICY_B tables or policies). AFTER_ARRAYS: (after_score,
+    after_opponent, after_extra)."""
     zero_points, dice_chances, dice_kind, bounds = rule_arrays[0], rule_arrays[1], rule_arrays[7], rule_arrays[8]
     after_score, after_opponent, after_extra = after_arrays
     goal = policy_a.shape[0]
@@ -213,7 +308,7 @@ def occupancy(
     for total in range(0, 2 * goal - 1):
         for score in range(max(0, total - goal + 1), min(total, goal - 1) + 1):
             opponent = total - score
-            kind = dice_kind[score, opponent]
+            kind = dice_of(dice_kind, score, opponent)
             for mover in range(2):
                 policy = policy_a if mover == 0 else policy_b
                 for t in range(modulus):
@@ -222,7 +317,7 @@ def occupancy(
                         here = mass[mover, score, opponent, t, r]
                         if here == 0.0:
                             continue
-                        n = policy[score, opponent, t, r]
+                        n = policy[score, opponent, t, r] if policy.shape[2] > 1 else policy[score, opponent, 0, 0]
                         timed = r == 0 and n == t
                         first = zero_points[score, opponent] if n == 0 else bounds[kind, n, 0]
                         last = first if n == 0 else bounds[kind, n, 2]

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hog import kernels, trot_kernels
 from hog.exact import (
     best_response,
     compile_rules,
@@ -90,6 +91,24 @@ def test_compiled_arrays_follow_the_rule_functions(rules):
             new = compiled.after_score[score, opponent], compiled.after_opponent[score, opponent]
             extra = compiled.after_extra[score, opponent]
             assert (*new, extra) == ruleset.after_turn(score, opponent)
+
+
+@pytest.mark.parametrize("rules", ["fa17", "sp19_contest"])
+def test_kernels_for_dice_that_never_change_give_the_same_bits(rules):
+    """Without Hog Wild the exact kernels are compiled with no dice kinds
+    (None); given every state's kind (all 0) they must agree bit for bit."""
+    compiled = compile_rules(rules, 30)
+    assert compiled.exact_arrays[7] is None and compile_rules("sp17", 30).exact_arrays[7] is not None
+    with_kinds = (*compiled.exact_arrays[:7], compiled.dice_kind, compiled.exact_arrays[8])
+    tables = np.random.default_rng(8).integers(0, 11, size=(4, 30, 30), dtype=np.int8)
+    pairs = np.array([[0, 1], [2, 3], [3, 0]])
+
+    def run(arrays):
+        if compiled.time_trot:
+            return trot_kernels.pair_win_probabilities(tables, pairs, compiled.time_trot, arrays)
+        return kernels.pair_win_probabilities(tables, pairs, arrays)
+
+    assert np.array_equal(run(compiled.exact_arrays), run(with_kinds))
 
 
 def broken(after_turn=None, zero_dice=None) -> RuleSet:

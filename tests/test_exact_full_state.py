@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hog import exact, state_kernels
+from hog import exact, state_kernels, trot_kernels
 from hog.exact import best_response, compile_rules, perfect_play, win_probabilities
 from hog.rules import RULE_SETS, get_rules
 from hog.simulate import simulate
@@ -180,6 +180,49 @@ def test_improving_the_derived_table_only_helps(rules):
     assert (improved.first, improved.second) == pytest.approx((result.first, result.second), abs=1e-12)
     sixes = np.full((100, 100), 6, np.int8)  # the improved response is every final_strategy's, solved once
     assert exact.best_response_to_always_roll(6, rules).rate > best_response(sixes, rules, improve=False).rate + 0.005
+
+
+@pytest.mark.parametrize("rules", ["fa17_contest", "fa18_contest", "sp19_contest"])
+@pytest.mark.parametrize("opponent", ["sixes", "random"])
+def test_improving_the_time_trot_table_helps_by_the_reference(rules, opponent):
+    """Under Time Trot the best response's table, improved round by round,
+    beats the table read off optimal play, by the plain-Python reference."""
+    goal = 15
+    table = np.full((goal, goal), 6, np.int8) if opponent == "sixes" else random_tables(1, goal, 1)[0]
+    improved = best_response(table, rules)
+    derived = best_response(table, rules, improve=False)
+    improved_first, improved_second = reference_chances(improved.table, table, rules)
+    derived_first, derived_second = reference_chances(derived.table, table, rules)
+    assert (improved.first, improved.second) == pytest.approx((improved_first, improved_second), abs=1e-12)
+    assert (derived.first, derived.second) == pytest.approx((derived_first, derived_second), abs=1e-12)
+    assert improved_first + improved_second > derived_first + derived_second + 1e-4
+    assert improved.rate <= improved.optimal_rate + 1e-12
+
+
+@pytest.mark.parametrize("rules", ["fa18_contest", "sp19_contest"])
+def test_time_trot_perfect_play_table_is_improved_against_optimal_play(rules):
+    """Perfect play's table is improved against optimal play: it does better
+    against the optimal policy than the table read off that policy, and its
+    chances are its own against itself, by the reference."""
+    goal = 15
+    compiled = compile_rules(rules, goal)
+    perfect = perfect_play(rules, goal)
+    after = (compiled.after_score, compiled.after_opponent, compiled.after_extra)
+    visits = trot_kernels.occupancy(perfect.policy, perfect.policy, compiled.time_trot, compiled.exact_arrays, after)
+    flat = visits.reshape(goal, goal, -1).argmax(axis=2)
+    derived = np.take_along_axis(perfect.policy.reshape(goal, goal, -1), flat[:, :, None], axis=2)[:, :, 0]
+
+    def against_optimal(table):
+        policy = np.ascontiguousarray(table[:, :, None, None])
+        _, first, second = trot_kernels.analyse(
+            policy, perfect.policy, False, False, compiled.time_trot, compiled.exact_arrays
+        )
+        return first + second
+
+    assert against_optimal(perfect.table) > against_optimal(derived) + 1e-4
+    assert (perfect.first, perfect.second) == pytest.approx(
+        reference_chances(perfect.table, perfect.table, rules), abs=1e-12
+    )
 
 
 @pytest.mark.parametrize("rules", FULL)
