@@ -54,7 +54,7 @@ from hog import exact
 from hog.game import MAX_ROLLS
 
 __all__ = ["PARAMETERS", "SCALE", "TIE", "ROUNDS", "Outcomes", "outcomes", "finishing", "estimate"]
-__all__ += ["BETWEEN", "expected", "replied", "build"]
+__all__ += ["BETWEEN", "between_dice", "expected", "replied", "build"]
 
 #: (name, low, high, default, help) of each parameter; values but reply's are divided by SCALE.
 PARAMETERS = (
@@ -218,7 +218,6 @@ def build(rules: str, goal: int, params: Mapping[str, int]) -> np.ndarray:
     size = int(compiled.bonus.max())
     if not np.isin(compiled.bonus, (0, size)).all():
         raise ValueError(f"rule set {rules}: the lookahead family knows memory bonuses of one size only")
-    between = params["reply"] if 1 <= params["reply"] <= MAX_ROLLS else BETWEEN
     table = np.zeros((goal, goal), dtype=np.int64)
     _decide_with_memory(
         totals,
@@ -227,10 +226,15 @@ def build(rules: str, goal: int, params: Mapping[str, int]) -> np.ndarray:
         compiled.zero_points,
         compiled.remember,
         compiled.bonus > 0,
-        found.chances[between],
+        found.chances[between_dice(params["reply"])],
         table,
     )
     return table
+
+
+def between_dice(reply: int) -> int:
+    """The dice of the opponent's turn between two of the player's, as the memory estimate models it."""
+    return reply if 1 <= reply <= MAX_ROLLS else BETWEEN
 
 
 @njit(cache=True, nogil=True)

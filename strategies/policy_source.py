@@ -155,7 +155,6 @@ def policy_source(rules: str, goal: int, params: Mapping[str, int], about: str) 
     compiled = exact.compile_rules(rules, goal)
     memory = compiled.bonus.shape[0] > 1
     explained = _EXPLAINED.format(memory=_MEMORY_EXPLAINED if memory else "")
-    between = params["reply"] if 1 <= params["reply"] <= MAX_ROLLS else lookahead.BETWEEN
     head = _HEAD.format(
         rules=rules,
         goal=goal,
@@ -165,7 +164,7 @@ def policy_source(rules: str, goal: int, params: Mapping[str, int], about: str) 
         decorator="@functools.cache\n" if memory else "",
         decide=_MEMORY_DECIDE if memory else _DECIDE,
         memory_names=", _FERAL, _BETWEEN" if memory else "",
-        memory_values=f", {int(compiled.bonus.max())}, {between}" if memory else "",
+        memory_values=f", {int(compiled.bonus.max())}, {lookahead.between_dice(params['reply'])}" if memory else "",
         **constants,
     )
     body = _BODY.format(chances=DICE_SOURCE.get(rules, _SIX_SIDED))
