@@ -150,8 +150,8 @@ class CompiledRules:
     @property
     def exact_arrays(self) -> kernels.ExactArrays:
         """The arrays the score-only and Time Trot exact kernels take, in
-        their order; ``dice_kind`` is None if the dice never change, so the
-        kernels are compiled once for such rules (``kernels.dice_of``)."""
+        their order; ``dice_kind`` is None for plain dice, so the kernels are
+        compiled once for such rules (``kernels.dice_of``, ``kernels.points_range``)."""
         return (
             self.zero_points,
             self.dice_chances,
@@ -160,9 +160,16 @@ class CompiledRules:
             self.link_entry,
             self.link_state,
             self.link_same,
-            self.dice_kind if len(self.kind_sides) > 1 else None,
+            None if self.plain_dice else self.dice_kind,
             self.points_bounds,
         )
+
+    @property
+    def plain_dice(self) -> bool:
+        """Whether the dice never change and a roll of n scores 1 (Pig Out) or 2n to ``sides`` * n."""
+        rolls = np.arange(1, MAX_ROLLS + 1)
+        plain = np.stack([np.ones_like(rolls), 2 * rolls, self.sides * rolls], axis=1)
+        return len(self.kind_sides) == 1 and bool((self.points_bounds[0, 1:] == plain).all())
 
     @property
     def game_arrays(self) -> tuple[np.ndarray, ...]:
