@@ -2,7 +2,7 @@
 
 At a score pair the strategy rolls the dice count whose turn has the best
 expected value. Every outcome of the turn (the exact chance of each number
-of points, the zero-dice points, the after-turn rule's scores and extra
+of points with the dice rolled there, the zero-dice points, the after-turn rule's scores and extra
 turn, all from ``hog.exact.compile_rules``) ends the game (worth 1 or 0),
 gives an extra turn, or hands the move to the opponent, whose reply is
 weighed the same way: it rolls ``reply`` dice (a parameter; 11: the count
@@ -85,14 +85,16 @@ class Outcomes:
     ``where[score, opponent, points]`` indexes a vector of values: the
     pairs flattened with the mover to move again (an extra turn), then with
     the other player to move, then a loss and a win (``points`` 0: the zero-dice
-    turn). ``chances[num_rolls, points]`` are the dice's chances;
-    ``zero_gain`` the lead rolling zero dice gains, and ``zero_wins``
-    whether it wins the game.
+    turn). ``chances[kind, num_rolls, points]`` are the chances of each kind
+    of dice (points rules applied), ``kinds[score, opponent]`` the kind the
+    mover rolls there (Hog Wild); ``zero_gain`` the lead rolling zero dice
+    gains, and ``zero_wins`` whether it wins the game.
     """
 
     goal: int
     where: np.ndarray
     chances: np.ndarray
+    kinds: np.ndarray
     zero_gain: np.ndarray
     zero_wins: np.ndarray
 
@@ -104,7 +106,7 @@ def outcomes(rules: str, goal: int, bonus: int = 0) -> Outcomes:
     compiled = exact.compile_rules(rules, goal)
     score = np.arange(goal)[:, None, None]
     opponent = np.arange(goal)[None, :, None]
-    points = np.arange(compiled.dice_probabilities.shape[1])[None, None, :]
+    points = np.arange(compiled.dice_chances.shape[2])[None, None, :]
     points = np.where(points == 0, compiled.zero_points[:, :, None], points) + bonus
     new_score = compiled.after_score[score + points, opponent]
     new_opponent = compiled.after_opponent[score + points, opponent]
@@ -114,7 +116,8 @@ def outcomes(rules: str, goal: int, bonus: int = 0) -> Outcomes:
     where = np.where(compiled.after_extra[score + points, opponent], pair, size + pair)
     where = np.where(over, 2 * size + (new_score > new_opponent), where)
     zero_gain = (new_score - score - new_opponent + opponent)[:, :, 0]
-    found = Outcomes(goal, where, compiled.dice_probabilities, zero_gain, where[:, :, 0] == 2 * size + 1)
+    zero_wins = where[:, :, 0] == 2 * size + 1
+    found = Outcomes(goal, where, compiled.dice_chances, compiled.dice_kind, zero_gain, zero_wins)
     for array in (where, zero_gain, found.zero_wins):
         array.setflags(write=False)
     return found
@@ -153,35 +156,40 @@ def expected(found: Outcomes, vector: np.ndarray, only: int | None = None) -> np
     (with ONLY, that count's and the zero-dice turn's; the others are 0)."""
     chances = found.chances
     if only is not None:
-        chances = np.where(np.arange(len(chances))[:, None] == only, chances, 0.0)
+        chances = np.where(np.arange(chances.shape[1])[:, None] == only, chances, 0.0)
     totals = np.empty(found.where.shape[:2] + (MAX_ROLLS + 1,))
-    _expected(np.ascontiguousarray(vector, dtype=np.float64), found.where, chances, totals)
+    _expected(np.ascontiguousarray(vector, dtype=np.float64), found.where, chances, found.kinds, totals)
     return totals
 
 
 @njit(cache=True, nogil=True)
-def _expected(vector: np.ndarray, where: np.ndarray, chances: np.ndarray, totals: np.ndarray) -> None:
+def _expected(
+    vector: np.ndarray, where: np.ndarray, chances: np.ndarray, kinds: np.ndarray, totals: np.ndarray
+) -> None:
     """``expected`` into TOTALS. Each count's sum runs over the points in
     increasing order, as the written policy adds them; a zero chance adds
     nothing (values are never negative), so it is skipped."""
-    counts = chances.shape[0]
-    first, last = np.full(where.shape[2], counts), np.zeros(where.shape[2], dtype=np.int64)
-    for points in range(1, where.shape[2]):
-        for n in range(1, counts):
-            if chances[n, points] != 0.0:
-                first[points], last[points] = min(first[points], n), n
+    counts = chances.shape[1]
+    first = np.full((chances.shape[0], where.shape[2]), counts)
+    last = np.zeros((chances.shape[0], where.shape[2]), dtype=np.int64)
+    for kind in range(chances.shape[0]):
+        for points in range(1, where.shape[2]):
+            for n in range(1, counts):
+                if chances[kind, n, points] != 0.0:
+                    first[kind, points], last[kind, points] = min(first[kind, points], n), n
     for score in range(where.shape[0]):
         for opponent in range(where.shape[1]):
+            kind = kinds[score, opponent]
             totals[score, opponent, 0] = vector[where[score, opponent, 0]]
             for n in range(1, counts):
                 totals[score, opponent, n] = 0.0
             for points in range(1, where.shape[2]):
-                if first[points] > last[points]:
+                if first[kind, points] > last[kind, points]:
                     continue
                 value = vector[where[score, opponent, points]]
-                for n in range(first[points], last[points] + 1):
-                    if chances[n, points] != 0.0:
-                        totals[score, opponent, n] += chances[n, points] * value
+                for n in range(first[kind, points], last[kind, points] + 1):
+                    if chances[kind, n, points] != 0.0:
+                        totals[score, opponent, n] += chances[kind, n, points] * value
 
 
 def replied(found: Outcomes, again: np.ndarray, wait: np.ndarray, reply: int) -> np.ndarray:
@@ -222,11 +230,11 @@ def build(rules: str, goal: int, params: Mapping[str, int]) -> np.ndarray:
     _decide_with_memory(
         totals,
         expected(outcomes(rules, goal, size), vector),
-        found.chances,
+        found.chances[0],  # the rule sets with memory roll the game's dice everywhere
         compiled.zero_points,
         compiled.remember,
         compiled.bonus > 0,
-        found.chances[between_dice(params["reply"])],
+        found.chances[0, between_dice(params["reply"])],
         table,
     )
     return table

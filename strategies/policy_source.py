@@ -72,9 +72,10 @@ def _earned(score, opponent_score):
     return [(weights[n] + weights[n + 4]) / (total or 1.0) for n in range(11)]  # abs(n - m) == 2
 '''
 
-#: The chances of the game's six-sided dice, where the rules do not change what they score.
+#: The chances of the game's six-sided dice, where the rules do not change them or what they score.
 _SIX_SIDED = (
-    "_CHANCES = [[(k, w / 6**n) for k, w in enumerate(ways) if w] for n, ways in enumerate(_WAYS)]  # (points, chance)"
+    "_CHANCES = [[(k, w / 6**n) for k, w in enumerate(ways) if w] for n, ways in enumerate(_WAYS)]  # (points, chance)",
+    "_CHANCES[n]",
 )
 
 _BODY = '''
@@ -105,7 +106,7 @@ def _turn(score, other, counts, rounds, ours, bonus=0):
     values = []
     for n in counts:
         values.append(0.0)
-        for points, chance in _CHANCES[n] if n else [(_zero_dice(score, other), 1.0)]:
+        for points, chance in {dice} if n else [(_zero_dice(score, other), 1.0)]:
             values[-1] += chance * _after(score + points + bonus, other, rounds, ours)
     return values
 
@@ -167,7 +168,8 @@ def policy_source(rules: str, goal: int, params: Mapping[str, int], about: str) 
         memory_values=f", {int(compiled.bonus.max())}, {lookahead.between_dice(params['reply'])}" if memory else "",
         **constants,
     )
-    body = _BODY.format(chances=DICE_SOURCE.get(rules, _SIX_SIDED))
+    chances, dice = DICE_SOURCE.get(rules, _SIX_SIDED)
+    body = _BODY.format(chances=chances, dice=dice)
     imports = "import functools\nimport itertools\nimport math" if memory else "import functools\nimport math"
     text = f"{imports}\n\n\n{head}\n\n{rule_source(rules, goal)}\n{body}"
     return text + _memory_body(compiled) if memory else text

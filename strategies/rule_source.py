@@ -151,25 +151,29 @@ RULE_SOURCE: dict[str, tuple[str, str, str]] = {
 #: The contests' rule sets: the semester's two rules (Time Trot is no rule of either).
 RULE_SOURCE |= {f"{name}_contest": RULE_SOURCE[name] for name in ("fa17", "fa18", "sp19")}
 
-#: rule set -> the text defining ``_CHANCES`` (the points of rolling n dice
-#: and their chances, n the index) where the rules change what the dice score
-#: (sp17: Pig Out counts the 1s, then Hogtimus Prime; the written policy, as
-#: the lookahead family, rolls the game's six-sided dice). It may use
-#: ``_ROLLS``, the ways n dice with no 1 score each sum.
-DICE_SOURCE: dict[str, str] = {
-    "sp17": '''
+#: rule set -> (the text defining ``_CHANCES``, the expression of the chances
+#: of rolling ``n`` dice in ``_turn(score, other, ...)``) where the rules change
+#: the dice or what they score (sp17: Hog Wild's four-sided dice, Pig Out
+#: counting the 1s, then Hogtimus Prime). The text may use ``_ROLLS``.
+DICE_SOURCE: dict[str, tuple[str, str]] = {
+    "sp17": (
+        '''
 
-def _pig_out(n):
+def _pig_out(n, sides):
     """How many rolls of n dice score each number of points: the 1s if any (at most 11 - n), else the sum."""
-    ways = [0] * (6 * n + 7)  # then Hogtimus Prime: a prime sum becomes at most 6 more
-    for ones in range(n + 1):
-        for total, count in enumerate(_ROLLS[n - ones]):
+    ways, rolls = [0] * (sides * n + 7), [1]  # rolls[k]: ways the dice with no 1 sum to k; Hogtimus adds up to 6
+    for ones in range(n, -1, -1):  # n - ones dice show no 1
+        for total, count in enumerate(rolls):
             ways[_hogtimus(min(ones, 11 - n) if ones else total)] += math.comb(n, ones) * count
+        rolls = [sum(rolls[max(k - sides, 0) : max(k - 1, 0)]) for k in range(len(rolls) + sides)]  # one die more
     return ways
 
 
-_CHANCES = [[(k, w / 6**n) for k, w in enumerate(_pig_out(n)) if w] for n in range(11)]  # (points, chance)
+# _CHANCES[four_sided][n]: (points, chance) of n dice; Hog Wild rolls four-sided ones when the scores sum to 7 * k
+_CHANCES = [[[(k, w / s**n) for k, w in enumerate(_pig_out(n, s)) if w] for n in range(11)] for s in (6, 4)]
 ''',
+        "_CHANCES[(score + other) % 7 == 0][n]",
+    ),
 }
 
 

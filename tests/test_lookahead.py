@@ -19,6 +19,7 @@ from evolve.run import continue_run, start_run
 from evolve.settings import Settings
 from hog import exact
 from hog.rules import get_rules
+from hog.rules.model import RuleSet
 from results.store import open_store
 from strategies.families import get_family
 from strategies.lookahead import BETWEEN, PARAMETERS, ROUNDS, SCALE, TIE
@@ -26,26 +27,42 @@ from strategies.lookahead import BETWEEN, PARAMETERS, ROUNDS, SCALE, TIE
 GOAL = 100
 
 
-def dice_chances(num_rolls: int) -> list[Fraction]:
-    """Chance of each number of points rolling NUM_ROLLS fair dice (any 1: 1 point), by plain convolution."""
-    sequences = {0: Fraction(1)}  # points of rolls without a 1 -> chance
+def dice_chances(num_rolls: int, sides: int = 6, rules: RuleSet | None = None) -> dict[int, Fraction]:
+    """Chance of each number of points rolling NUM_ROLLS fair dice of SIDES sides, by plain convolution
+    over (1s rolled, sum of the others): any 1 scores 1, or as RULES' dice and points rules say."""
+    rolls = {(0, 0): Fraction(1)}
     for _ in range(num_rolls):
-        longer: dict[int, Fraction] = {}
-        for total, chance in sequences.items():
-            for face in range(2, 7):
-                longer[total + face] = longer.get(total + face, Fraction(0)) + chance / 6
-        sequences = longer
-    chances = [Fraction(0)] * (6 * num_rolls + 1)
-    for total, chance in sequences.items():
-        chances[total] = chance
-    chances[1] = 1 - sum(sequences.values(), Fraction(0))
+        longer: dict[tuple[int, int], Fraction] = {}
+        for (ones, total), chance in rolls.items():
+            for face in range(1, sides + 1):
+                key = (ones + 1, total) if face == 1 else (ones, total + face)
+                longer[key] = longer.get(key, Fraction(0)) + chance / sides
+        rolls = longer
+    chances: dict[int, Fraction] = {}
+    for (ones, total), chance in rolls.items():
+        others = num_rolls - ones  # faces of 2..SIDES summing to TOTAL
+        faces = [2 + min(sides - 2, max(0, total - 2 * others - (sides - 2) * i)) for i in range(others)]
+        assert sum(faces) == total
+        points = 1 if ones else total
+        if rules is not None:
+            points = rules.roll_points([1] * ones + faces)
+            points = rules.turn_points(points) if rules.turn_points else points
+        chances[points] = chances.get(points, Fraction(0)) + chance
     return chances
 
 
+@cache
+def float_chances(sides: int, rules: RuleSet | None = None) -> dict[int, list[tuple[int, float]]]:
+    """``{num_rolls: [(points, chance), ...]}`` in increasing points, as floats."""
+    return {n: sorted((k, float(c)) for k, c in dice_chances(n, sides, rules).items() if c) for n in range(1, 11)}
+
+
 CHANCES = {n: dice_chances(n) for n in range(1, 11)}
-FLOAT_CHANCES = {n: [(k, float(c)) for k, c in enumerate(chances) if c] for n, chances in CHANCES.items()}
 #: The best chance of scoring at least NEED (the index) in one roll.
-FINISH = [max(float(sum(CHANCES[n][need:], Fraction(0))) for n in range(1, 11)) for need in range(GOAL + 1)]
+FINISH = [
+    max(float(sum((c for k, c in CHANCES[n].items() if k >= need), Fraction(0))) for n in range(1, 11))
+    for need in range(GOAL + 1)
+]
 
 
 class Reference:
@@ -57,12 +74,14 @@ class Reference:
         self.p = {name: value / SCALE for name, value in params.items()}
         # Pairs recur across score pairs.
         self.after_turn = cache(self.rules.after_turn)
+        turn_points = self.rules.turn_points or (lambda points: points)
+        self.zero_dice = lambda mover, waiter: turn_points(self.rules.zero_dice(mover, waiter))
         self.estimate = cache(self.estimate)  # type: ignore[method-assign]
         self.value = cache(self.value)  # type: ignore[method-assign]
 
     def estimate(self, score: int, opponent: int, again: bool) -> float:
         mover, waiter = (score, opponent) if again else (opponent, score)
-        new_mover, new_waiter, _ = self.rules.after_turn(mover + self.rules.zero_dice(mover, waiter), waiter)
+        new_mover, new_waiter, _ = self.rules.after_turn(mover + self.zero_dice(mover, waiter), waiter)
         if new_mover >= GOAL and new_mover > new_waiter:
             return 1.0 if again else 0.0
         a, b, p = GOAL - score, GOAL - opponent, self.p
@@ -75,9 +94,11 @@ class Reference:
     def turn(self, mover: int, waiter: int, num_rolls: int, value, bonus: int = 0) -> float:
         """The expected VALUE(mover's score, waiter's score, extra turn) after rolling NUM_ROLLS (+BONUS points)."""
         if num_rolls == 0:
-            outcomes = [(1.0, self.rules.zero_dice(mover, waiter))]
-        else:
-            outcomes = [(c, k) for k, c in FLOAT_CHANCES[num_rolls]]
+            outcomes = [(1.0, self.zero_dice(mover, waiter))]
+        else:  # the dice the rules pick there (Hog Wild), scoring as the rules say
+            outcomes = [
+                (c, k) for k, c in float_chances(self.rules.dice_sides(mover, waiter, 6), self.rules)[num_rolls]
+            ]
         total = 0.0
         for chance, points in outcomes:
             new_mover, new_waiter, extra = self.after_turn(mover + points + bonus, waiter)
@@ -127,11 +148,11 @@ class Reference:
         weights = {0: 1.0} if score == 0 else {}
         between = self.reply if 1 <= self.reply <= 10 else BETWEEN
         for x in range(1, score + 1):
-            for y, chance_y in FLOAT_CHANCES[between]:
+            for y, chance_y in float_chances(6)[between]:
                 if y <= opponent:
                     before = score - x, opponent - y
                     n = int(table[before])
-                    scored = dict(FLOAT_CHANCES[n]).get(x, 0.0) if n else self.rules.zero_dice(*before) == x
+                    scored = dict(float_chances(6)[n]).get(x, 0.0) if n else self.zero_dice(*before) == x
                     weights[memory.remember(n, x)] = weights.get(memory.remember(n, x), 0.0) + scored * chance_y
         total = sum(weights.values()) or 1.0
         return [sum(w for m, w in weights.items() if memory.bonus(m, n)) / total for n in range(11)]
@@ -140,7 +161,7 @@ class Reference:
 @pytest.mark.parametrize(
     ("rules", "reply"),
     [("sus_fuss", 6), ("hog_pile", 11), ("swine_align", 0), ("more_boar", 12), ("hefty_hogs", 3), ("fa19", 11)]
-    + [("sp20", 6), ("su20", 0)],
+    + [("sp20", 6), ("su20", 0), ("sp17", 3), ("sp17", 11)],
 )
 def test_the_decision_is_the_plain_references_best_turn(rules, reply):
     rng = random.Random(rules)
