@@ -26,7 +26,7 @@ import numpy.typing as npt
 from numba import get_num_threads, njit, prange
 
 from hog.game import MAX_ROLLS
-from hog.kernels import ExactArrays, dice_of
+from hog.kernels import ExactArrays, dice_of, points_range
 
 #: Tie tolerance of the solvers: the lowest count within this of the best wins.
 TIE_TOLERANCE = 1e-12
@@ -138,7 +138,7 @@ def _analyse(
                 at = mover * size + opponent * row + score
                 for n in range(lowest, highest + 1):
                     lone, low, high, lone_chance = _outcomes(
-                        n, kind, zero_points[score, opponent], dice_chances, bounds
+                        n, kind, zero_points[score, opponent], dice_chances, dice_kind, bounds
                     )
                     # Rolling n on turn n (not an extra turn already) earns a Time Trot extra turn.
                     value = _roll(planes, at, dice_chances[kind, n], lone_chance, lone, low, high, n if n < m else 0)
@@ -177,14 +177,19 @@ def _analyse(
 
 @njit(cache=True, inline="always")
 def _outcomes(
-    n: int, kind: int, zero_points: int, dice_chances: npt.NDArray[np.float64], bounds: npt.NDArray[np.int64]
+    n: int,
+    kind: int,
+    zero_points: int,
+    dice_chances: npt.NDArray[np.float64],
+    dice_kind: npt.NDArray[np.int64] | None,
+    bounds: npt.NDArray[np.int64],
 ) -> tuple[int, int, int, float]:
     """Rolling N dice of KIND (0 dice: ZERO_POINTS points) as ``_roll`` takes
     it: the lone lowest points, the range of the others, the lone one's chance."""
     if n == 0:
         return zero_points, 1, 0, 1.0
-    lone = bounds[kind, n, 0]
-    return lone, bounds[kind, n, 1], bounds[kind, n, 2], dice_chances[kind, n, lone]
+    lone, low, high = points_range(dice_kind, bounds, bounds[0, 1, 2], kind, n)
+    return lone, low, high, dice_chances[kind, n, lone]
 
 
 @njit(cache=True, inline="always")
@@ -242,7 +247,9 @@ def table_gains(
             kind = dice_of(dice_kind, score, opponent)
             for n in range(MAX_ROLLS + 1):
                 at = opponent * row + score
-                lone, low, high, lone_chance = _outcomes(n, kind, zero_points[score, opponent], dice_chances, bounds)
+                lone, low, high, lone_chance = _outcomes(
+                    n, kind, zero_points[score, opponent], dice_chances, dice_kind, bounds
+                )
                 value = _roll(planes, at, dice_chances[kind, n], lone_chance, lone, low, high, n if n < modulus else 0)
                 for lane in range(LANES + 1):
                     choices[n, lane] = value[lane]
