@@ -25,6 +25,7 @@ the least fixed point of the win-probability equations.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import numpy as np
@@ -298,8 +299,42 @@ def pair_win_probabilities(
 
     The pairs are split into one block of consecutive pairs per numba
     thread, and each block allocates its work room (``_work``) once, not
-    once per pair."""
+    once per pair. One pair runs in the calling thread's own room, kept
+    for its next call: allocating and zeroing it (two 31 MB arrays with 14
+    memories) would cost about as much as the pair."""
+    if len(pairs) == 1:
+        return _pairs_in(policies, pairs, cyclic, arrays, _thread_room(policies.shape[1], arrays))
     return _pair_win_probabilities(policies, pairs, cyclic, arrays, get_num_threads())
+
+
+_ROOMS = threading.local()
+
+
+def _thread_room(goal: int, arrays: tuple[npt.NDArray[Any], ...]) -> Work:
+    """This thread's work room for GOAL and ARRAYS' shapes (the last one made, reused while they match)."""
+    shape = (goal, arrays[5].shape[0], int(arrays[5].max()), arrays[1].shape[2])
+    kept = getattr(_ROOMS, "room", None)
+    if kept is None or kept[0] != shape:
+        kept = _ROOMS.room = (shape, _work(goal, arrays))
+    room: Work = kept[1]
+    return room
+
+
+@njit(cache=True, nogil=True)
+def _pairs_in(
+    policies: npt.NDArray[np.int8],
+    pairs: npt.NDArray[np.int64],
+    cyclic: bool,
+    arrays: tuple[npt.NDArray[Any], ...],
+    work: Work,
+) -> npt.NDArray[np.float64]:
+    """``pair_win_probabilities`` of PAIRS one after another in WORK."""
+    out = np.empty((pairs.shape[0], 2))
+    for i in range(pairs.shape[0]):
+        _, win, other = _analyse(policies[pairs[i, 0]], policies[pairs[i, 1]], False, False, cyclic, arrays, work)
+        out[i, 0] = win[0, 0, 0, 0, 0]
+        out[i, 1] = other[1, 0, 0, 0, 0]
+    return out
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -315,11 +350,8 @@ def _pair_win_probabilities(
     out = np.empty((count, 2))
     blocks = min(count, threads)
     for block in prange(blocks):
-        work = _work(policies.shape[1], arrays)
-        for i in range(block * count // blocks, (block + 1) * count // blocks):
-            _, win, other = _analyse(policies[pairs[i, 0]], policies[pairs[i, 1]], False, False, cyclic, arrays, work)
-            out[i, 0] = win[0, 0, 0, 0, 0]
-            out[i, 1] = other[1, 0, 0, 0, 0]
+        start, stop = block * count // blocks, (block + 1) * count // blocks
+        out[start:stop] = _pairs_in(policies, pairs[start:stop], cyclic, arrays, _work(policies.shape[1], arrays))
     return out
 
 
