@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import comb
 
 import numpy as np
@@ -147,11 +147,12 @@ class CompiledRules:
             self.points_bounds,
         )
 
-    @property
+    @cached_property
     def exact_arrays(self) -> kernels.ExactArrays:
         """The arrays the score-only and Time Trot exact kernels take, in
         their order; ``dice_kind`` is None for plain dice, so the kernels are
-        compiled once for such rules (``kernels.dice_of``, ``kernels.points_range``)."""
+        compiled once for such rules (``kernels.dice_of``, ``kernels.points_range``).
+        Made once: every exact pair asks for them."""
         return (
             self.zero_points,
             self.dice_chances,
