@@ -13,7 +13,8 @@ the strategy evolved against it. Win rates are exact; seconds are the wall
 time of all of a rule set's runs (workers' start included).
 
     python benchmarks/evolve_quality.py [--rules R ...] [--family F] [--seeds S ...]
-        [--population N] [--generations N] [--elite K] [--step S] [--initial K] [--jobs J] [--no-perfect]
+        [--population N] [--generations N] [--elite K] [--step S] [--initial K] [--algorithm A]
+        [--jobs J] [--no-perfect]
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from pathlib import Path
 
 from evolve.fitness import CachedMap, evaluate, make_target
 from evolve.run import DEFAULT_FAMILY, DEFAULT_OPPONENT, RunOutcome, continue_run, start_run
-from evolve.settings import Settings
+from evolve.settings import ALGORITHMS, Settings
 from hog import exact
 from hog.rules import RULE_SETS
 from results.store import open_store
@@ -86,11 +87,17 @@ def main() -> None:
     parser.add_argument("--elite", type=int, default=Settings.elite)
     parser.add_argument("--step", type=float, default=Settings.step)
     parser.add_argument("--initial", type=int, default=Settings.initial)
+    parser.add_argument("--algorithm", default=Settings.algorithm, choices=ALGORITHMS)
     parser.add_argument("--jobs", type=int, default=-1)
     parser.add_argument("--no-perfect", action="store_true", help="skip the runs against perfect")
     args = parser.parse_args()
     settings = Settings(
-        population=args.population, generations=args.generations, elite=args.elite, step=args.step, initial=args.initial
+        population=args.population,
+        generations=args.generations,
+        elite=args.elite,
+        step=args.step,
+        initial=args.initial,
+        algorithm=args.algorithm,
     )
 
     print(f"{args.family} family, goal {GOAL}; {settings}; seeds {args.seeds}; jobs {args.jobs}")

@@ -1,14 +1,18 @@
-"""DEAP's (mu + lambda) algorithm, one generation at a time, with checkpoints.
+"""DEAP's (mu + lambda) algorithm or its CMA-ES, one generation at a time, with checkpoints.
 
 The body of each generation is ``deap.algorithms.eaMuPlusLambda``'s:
 ``varOr`` makes the offspring, the invalid ones are evaluated through
 ``toolbox.map``, the hall of fame is updated with them and the next
 population is selected from parents and offspring, with elitism: the
 ``elite`` best of them (``tools.selBest``) always survive, so with one
-objective each generation's best is the best found so far. It is driven one
+objective each generation's best is the best found so far. With
+``Settings.algorithm`` ``cma-es`` (one objective) the offspring are
+sampled from a CMA-ES strategy instead (``evolve.cmaes``), and the
+population is the best of parents and offspring. It is driven one
 generation at a time, as in DEAP's checkpointing example, so that every
 generation can be checkpointed: population, hall of fame, logbook and the
-state of Python's ``random`` (which DEAP's operators draw from), pickled.
+state of Python's ``random`` (which DEAP's operators draw from), and the
+CMA-ES strategy, pickled.
 The run's ``Scoring`` (``evolve.scoring``) says how fitnesses are
 summarised and which hall of fame is kept: with several objectives, the
 selection is NSGA-II's and the hall of fame a Pareto front.
@@ -26,7 +30,10 @@ from typing import Any
 
 from deap import algorithms, base, tools
 
-from evolve import genome  # noqa: F401 - defines the creator classes that checkpoints refer to
+from evolve import (
+    cmaes,
+    genome,  # noqa: F401 - defines the creator classes that checkpoints refer to
+)
 from evolve.scoring import MEAN, Scoring
 from evolve.settings import Settings
 
@@ -35,8 +42,8 @@ __all__ = ["EvolutionState", "first_generation", "next_generation", "evolve"]
 
 @dataclass
 class EvolutionState:
-    """A run after generation ``generation``: what a checkpoint holds, and
-    the run's scoring (which is not in the checkpoint)."""
+    """A run after generation ``generation``: what a checkpoint holds (with
+    CMA-ES, its strategy too), and the run's scoring (which is not in the checkpoint)."""
 
     generation: int
     population: list
@@ -44,6 +51,7 @@ class EvolutionState:
     logbook: tools.Logbook
     random_state: Any
     scoring: Scoring = MEAN
+    strategy: Any = None
 
     @property
     def best_fitness(self) -> float:
@@ -71,6 +79,7 @@ class EvolutionState:
                 halloffame=self.halloffame,
                 logbook=self.logbook,
                 rndstate=self.random_state,
+                strategy=self.strategy,
             ),
             protocol=pickle.HIGHEST_PROTOCOL,
         )
@@ -87,6 +96,7 @@ class EvolutionState:
             checkpoint["logbook"],
             checkpoint["rndstate"],
             scoring,
+            checkpoint.get("strategy"),
         )
 
 
@@ -107,7 +117,8 @@ def _evaluate(toolbox: base.Toolbox, individuals: Sequence[Any]) -> int:
 def first_generation(toolbox: base.Toolbox, settings: Settings, seed: int, scoring: Scoring = MEAN) -> EvolutionState:
     """Generation 0: ``initial`` times the population of random genomes
     (seeded with SEED), evaluated; the population is the best of them (the
-    survivors' selection picks them, as after every generation)."""
+    survivors' selection picks them, as after every generation); with
+    CMA-ES (one objective), the strategy starts at their best."""
     random.seed(seed)
     drawn = toolbox.population(n=settings.initial * settings.population)
     halloffame = scoring.hall_of_fame(settings)
@@ -118,20 +129,36 @@ def first_generation(toolbox: base.Toolbox, settings: Settings, seed: int, scori
     halloffame.update(drawn)
     population = drawn if settings.initial == 1 else _best(drawn, settings.population, scoring)
     logbook.record(gen=0, evals=evals, **stats.compile(population))
-    return EvolutionState(0, population, halloffame, logbook, random.getstate(), scoring)
+    strategy = cmaes.start(population, toolbox, settings) if _cma(settings, scoring) else None
+    return EvolutionState(0, population, halloffame, logbook, random.getstate(), scoring, strategy)
 
 
 def next_generation(state: EvolutionState, toolbox: base.Toolbox, settings: Settings) -> EvolutionState:
-    """The generation after STATE, as eaMuPlusLambda makes it (STATE's hall
-    of fame and logbook are updated in place)."""
+    """The generation after STATE, as eaMuPlusLambda makes it, or sampled
+    from STATE's CMA-ES strategy (STATE's hall of fame, logbook and strategy
+    are updated in place)."""
     random.setstate(state.random_state)
-    offspring = algorithms.varOr(state.population, toolbox, settings.offspring, settings.cxpb, settings.mutpb)
-    evals = _evaluate(toolbox, offspring)
+    if state.strategy is None:
+        offspring = algorithms.varOr(state.population, toolbox, settings.offspring, settings.cxpb, settings.mutpb)
+        evals = _evaluate(toolbox, offspring)
+        population = _survivors(state.population + offspring, toolbox, settings, state.scoring)
+    else:
+        points = cmaes.sample(state.strategy)
+        offspring = [toolbox.decode(point) for point in points]
+        evals = _evaluate(toolbox, offspring)
+        cmaes.learn(state.strategy, points, offspring)
+        population = _best(state.population + offspring, settings.population, state.scoring)
     state.halloffame.update(offspring)
-    population = _survivors(state.population + offspring, toolbox, settings, state.scoring)
     generation = state.generation + 1
     state.logbook.record(gen=generation, evals=evals, **state.scoring.statistics().compile(population))
-    return EvolutionState(generation, population, state.halloffame, state.logbook, random.getstate(), state.scoring)
+    return EvolutionState(
+        generation, population, state.halloffame, state.logbook, random.getstate(), state.scoring, state.strategy
+    )
+
+
+def _cma(settings: Settings, scoring: Scoring) -> bool:
+    """Whether a run samples its offspring from CMA-ES (one objective only)."""
+    return settings.algorithm == "cma-es" and not scoring.pareto
 
 
 def _best(pool: list, count: int, scoring: Scoring) -> list:

@@ -7,7 +7,9 @@ library's operators: random initial values within the bounds
 (``initCycle``), uniform crossover (``cxUniform``, which only swaps values
 between parents), a mutation within the bounds (DEAP's ``mutUniformInt``,
 a new uniform value; or, with a ``step``, ``mutate_step``: a rounded normal
-step) and tournament selection (or another, such as NSGA-II's).
+step) and tournament selection (or another, such as NSGA-II's). CMA-ES
+(``evolve.cmaes``) works on points of the unit cube: ``encode`` and
+``decode`` scale a genome to one and back, rounded and within the bounds.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from deap import base, creator, tools
 from evolve.settings import Settings
 from strategies.families import Family
 
-__all__ = ["make_toolbox", "genome_params", "genome_class", "mutate_step"]
+__all__ = ["make_toolbox", "genome_params", "genome_class", "mutate_step", "encode", "decode"]
 
 creator.create("FitnessWinRate", base.Fitness, weights=(1.0,))
 creator.create("Genome", list, fitness=creator.FitnessWinRate)
@@ -57,6 +59,22 @@ def mutate_step(
     return (individual,)
 
 
+def encode(genome: Sequence[int], low: Sequence[int], up: Sequence[int]) -> list[float]:
+    """GENOME as a point of the unit cube: each value's place in its range LOW..UP."""
+    return [
+        (value - lowest) / ((highest - lowest) or 1) for value, lowest, highest in zip(genome, low, up, strict=True)
+    ]
+
+
+def decode(point: Sequence[float], low: Sequence[int], up: Sequence[int], kind: type) -> list[int]:
+    """The genome (of class KIND) nearest POINT of the unit cube: each value rounded and kept within LOW..UP."""
+    values = (
+        min(max(round(lowest + x * (highest - lowest)), lowest), highest)
+        for x, lowest, highest in zip(point, low, up, strict=True)
+    )
+    return kind(int(value) for value in values)
+
+
 def make_toolbox(
     family: Family,
     settings: Settings,
@@ -79,6 +97,8 @@ def make_toolbox(
         toolbox.register("mutate", mutate_step, low=lows, up=highs, indpb=settings.indpb, step=settings.step)
     else:
         toolbox.register("mutate", tools.mutUniformInt, low=lows, up=highs, indpb=settings.indpb)
+    toolbox.register("encode", encode, low=lows, up=highs)
+    toolbox.register("decode", decode, low=lows, up=highs, kind=genome_class(values))
     toolbox.register("select", select or partial(tools.selTournament, tournsize=settings.tournament))
     toolbox.register("evaluate", evaluate)
     toolbox.register("map", map_)

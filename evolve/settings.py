@@ -1,8 +1,9 @@
 """The settings of an evolution run: DEAP's (mu + lambda) algorithm and its operators.
 
-Runs stored before ``elite``, ``step`` and ``initial`` existed had no
-elitism, drew a mutated value anew and began from one population of random
-genomes: ``LEGACY`` holds those values, for resuming them as they began.
+Runs stored before ``elite``, ``step``, ``initial`` and ``algorithm``
+existed had no elitism, drew a mutated value anew, began from one population
+of random genomes and evolved by (mu + lambda): ``LEGACY`` holds those
+values, for resuming them as they began.
 """
 
 from __future__ import annotations
@@ -10,7 +11,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-__all__ = ["LEGACY", "Settings", "SettingsError"]
+__all__ = ["ALGORITHMS", "LEGACY", "Settings", "SettingsError"]
+
+#: How offspring are made: DEAP's (mu + lambda) variation, or its CMA-ES.
+ALGORITHMS = ("cma-es", "mu+lambda")
 
 
 class SettingsError(ValueError):
@@ -19,7 +23,14 @@ class SettingsError(ValueError):
 
 @dataclass(frozen=True)
 class Settings:
-    """The (mu + lambda) algorithm's settings; ``offspring`` 0 means twice the population.
+    """An evolution's settings; ``offspring`` 0 means twice the population.
+
+    ``algorithm``: ``cma-es`` (one objective; several use NSGA-II's
+    (mu + lambda)) samples the offspring from DEAP's CMA-ES strategy, which
+    starts at generation 0's best with a spread of ``step`` times each
+    parameter's range and learns from the ``population`` best offspring;
+    the population is the best genomes found so far. ``cxpb``, ``mutpb``,
+    ``indpb``, ``tournament`` and ``elite`` are (mu + lambda)'s.
 
     ``elite``: the best genomes of parents and offspring that always survive
     (one objective; NSGA-II keeps its front by itself). ``step``: a mutated
@@ -30,7 +41,7 @@ class Settings:
     """
 
     population: int = 40
-    generations: int = 25
+    generations: int = 22
     offspring: int = 0
     cxpb: float = 0.5
     mutpb: float = 0.4
@@ -40,6 +51,7 @@ class Settings:
     elite: int = 1
     step: float = 0.1
     initial: int = 10
+    algorithm: str = "cma-es"
 
     def __post_init__(self) -> None:
         if self.population < 2:
@@ -60,12 +72,19 @@ class Settings:
             raise SettingsError(f"initial must be at least 1 (times the population), not {self.initial}")
         if not 0 <= self.step <= 1:
             raise SettingsError(f"step must be in [0, 1], not {self.step}")
+        if self.algorithm not in ALGORITHMS:
+            raise SettingsError(f"unknown algorithm {self.algorithm!r}; valid: {', '.join(ALGORITHMS)}")
         if self.offspring == 0:
             object.__setattr__(self, "offspring", 2 * self.population)
+        if self.algorithm == "cma-es" and (self.step == 0 or self.offspring < self.population):
+            raise SettingsError(
+                f"cma-es needs a step above 0 and at least as many offspring as the population, not step={self.step} "
+                f"and offspring={self.offspring} with population={self.population}"
+            )
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
-#: The settings of runs stored before elitism, stepped mutation and a wide generation 0.
-LEGACY = {"elite": 0, "step": 0.0, "initial": 1}
+#: The settings of runs stored before elitism, stepped mutation, a wide generation 0 and CMA-ES.
+LEGACY = {"elite": 0, "step": 0.0, "initial": 1, "algorithm": "mu+lambda"}

@@ -138,7 +138,14 @@ def test_cached_map_evaluates_each_genome_once_and_any_worker_count_agrees():
 
 @pytest.mark.parametrize(
     "changes, words",
-    [({"population": 1}, "population"), ({"generations": 0}, "generations"), ({"cxpb": 0.8, "mutpb": 0.5}, "sum")],
+    [
+        ({"population": 1}, "population"),
+        ({"generations": 0}, "generations"),
+        ({"cxpb": 0.8, "mutpb": 0.5}, "sum"),
+        ({"algorithm": "pso"}, "unknown algorithm 'pso'; valid: cma-es, mu[+]lambda"),
+        ({"step": 0.0}, "cma-es needs a step above 0"),
+        ({"population": 10, "offspring": 8}, "at least as many offspring as the population"),
+    ],
 )
 def test_bad_settings_are_refused(changes, words):
     with pytest.raises(SettingsError, match=words):

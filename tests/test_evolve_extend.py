@@ -78,12 +78,14 @@ def test_generation_0_draws_initial_times_the_population_and_keeps_the_best_of_t
 
 
 def test_a_run_stored_before_elitism_steps_and_a_wide_start_resumes_without_them(tmp_path):
-    old_way = Settings(population=6, generations=8, elite=0, step=0.0, initial=1)
+    old_way = Settings(population=6, generations=8, elite=0, step=0.0, initial=1, algorithm="mu+lambda")
     without = run_once(f"sqlite:///{tmp_path / 'without.db'}", settings=old_way)
     assert any(r["max"] < without.win_rate for r in without.state.logbook[1:])  # the best was lost on the way
     with open_store(f"sqlite:///{tmp_path / 'old.db'}") as store:
         new = start_run(store, "square_swine", GOAL, family="lead", settings=LOSSY, seed=1)
-        old_settings = {key: value for key, value in new.settings.items() if key not in ("elite", "step", "initial")}
+        old_settings = {
+            key: value for key, value in new.settings.items() if key not in ("elite", "step", "initial", "algorithm")
+        }
         old = store.create_run("lead", "square_swine", GOAL, 1, old_settings, opponent="always_roll(6)")
         resumed = continue_run(store, old.id, jobs=1)
     assert snapshot(resumed.state) == snapshot(without.state)
