@@ -5,9 +5,17 @@ The strategy starts at generation 0's best genome, scaled to the unit cube
 generation samples ``offspring`` points, which become genomes by ``decode``
 (scaled back, rounded, kept within the bounds), and learns from the
 ``population`` best of them (the points themselves, ranked by their
-genomes' fitness). It samples as ``Strategy.generate`` does, but draws the
-normal values from Python's ``random``, the run's checkpointed stream, so
-a resumed run samples what an uninterrupted one would.
+genomes' fitness).
+
+It samples from the same normal distribution as ``Strategy.generate``, with
+two differences that make a resumed run sample what an uninterrupted one
+would. The normal values come from Python's ``random``, the run's
+checkpointed stream. And they are shaped by the Cholesky factor of the
+covariance matrix, not by its eigenbasis: where eigenvalues are equal (as
+when the population is smaller than the number of parameters) the basis
+LAPACK returns is any rotation within their eigenspace, and which one can
+change with the last bits of the arithmetic (the memory a process happens
+to use), while the Cholesky factor is unique.
 """
 
 from __future__ import annotations
@@ -32,7 +40,7 @@ def start(population: list, toolbox: base.Toolbox, settings: Settings) -> cma.St
 def sample(strategy: cma.Strategy) -> list[np.ndarray]:
     """The strategy's next ``lambda_`` points."""
     normal = np.array([[random.gauss(0.0, 1.0) for _ in range(strategy.dim)] for _ in range(strategy.lambda_)])
-    return list(strategy.centroid + strategy.sigma * normal @ strategy.BD.T)
+    return list(strategy.centroid + strategy.sigma * normal @ np.linalg.cholesky(strategy.C).T)
 
 
 def learn(strategy: cma.Strategy, points: list[np.ndarray], genomes: list[Any]) -> None:

@@ -10,9 +10,11 @@ import random
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
-from deap import creator
+from deap import cma, creator
 
+from evolve import cmaes
 from evolve.algorithm import evolve
 from evolve.genome import make_toolbox
 from evolve.run import continue_run, start_run
@@ -46,6 +48,28 @@ def test_a_genome_scaled_to_the_unit_cube_and_back_is_itself_and_outside_points_
         assert back == genome and type(back) is creator.Genome
     assert toolbox.decode([-0.3] * len(HIDDEN)) == [p.low for p in FAMILY.parameters]
     assert toolbox.decode([1.7] * len(HIDDEN)) == [p.high for p in FAMILY.parameters]
+
+
+def test_samples_depend_on_the_covariance_not_on_the_eigenbasis_lapack_picks():
+    """With equal eigenvalues any rotation of the basis is as right as another."""
+    strategy = cma.Strategy(centroid=[0.5] * 8, sigma=0.1, lambda_=12, mu=6)
+    covariance = np.diag([4.0, 4.0, 4.0, 1.0, 1.0, 1.0, 1.0, 0.25])
+    strategy.C = covariance
+    strategy.diagD, strategy.B = np.linalg.eigh(covariance)
+    strategy.diagD **= 0.5
+    strategy.BD = strategy.B * strategy.diagD
+    random.seed(3)
+    first = cmaes.sample(strategy)
+    rotation, _ = np.linalg.qr(np.random.default_rng(3).normal(size=(3, 3)))
+    strategy.B = strategy.B.copy()
+    strategy.B[:, 1:4] = strategy.B[:, 1:4] @ rotation  # within the eigenvalue 1's eigenspace (eigh sorts ascending)
+    strategy.BD = strategy.B * strategy.diagD
+    assert np.allclose(strategy.BD @ strategy.BD.T, covariance)
+    random.seed(3)
+    again = cmaes.sample(strategy)
+    assert len(first) == 12 and np.allclose(first, again, rtol=0, atol=1e-12)
+    spread = np.cov(np.array(cmaes.sample(strategy) + [p for _ in range(300) for p in cmaes.sample(strategy)]).T)
+    assert np.allclose(spread, 0.01 * covariance, atol=0.004)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
