@@ -142,9 +142,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Evolve a family's parameters against an opponent, a league or several objectives; store the best.
 
-        The default family, lookahead, uses no solver: DEAP tunes the ten numbers
-        of a policy that searches three rounds ahead. --out final_strategy.py
-        writes it as short, readable Python.
+        The default family, lookahead, uses no solver: DEAP's CMA-ES tunes the ten
+        numbers of a policy that searches three rounds ahead (several objectives
+        use NSGA-II). --out final_strategy.py writes it as short, readable Python.
 
         Example: hog evolve --rules fa24 --population 10 --generations 3 --out final_strategy.py
         """
