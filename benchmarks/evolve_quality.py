@@ -38,6 +38,8 @@ from strategies.spec import resolve_spec
 from strategies.table import StrategyTable
 
 GOAL = 100
+#: The run settings the command line sets (the others keep their defaults).
+SETTINGS_OPTIONS = ("population", "generations", "elite", "step", "initial", "algorithm")
 #: Built-ins that are not the course's named strategies.
 NOT_NAMED = ("always_roll", "perfect", "final_strategy", "best_response")
 
@@ -91,14 +93,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=-1)
     parser.add_argument("--no-perfect", action="store_true", help="skip the runs against perfect")
     args = parser.parse_args()
-    settings = Settings(
-        population=args.population,
-        generations=args.generations,
-        elite=args.elite,
-        step=args.step,
-        initial=args.initial,
-        algorithm=args.algorithm,
-    )
+    settings = Settings(**{name: getattr(args, name) for name in SETTINGS_OPTIONS})
 
     print(f"{args.family} family, goal {GOAL}; {settings}; seeds {args.seeds}; jobs {args.jobs}")
     print("points: gap below the best response to always_roll(6), margin over random search; mean and worst")
