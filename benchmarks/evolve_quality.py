@@ -113,7 +113,7 @@ def main() -> None:
             for seed in args.seeds:
                 outcome = evolve_once(db, rules, args.family, settings, seed, args.jobs, DEFAULT_OPPONENT)
                 assert outcome.win_rate is not None
-                found[(rules, seed, DEFAULT_OPPONENT)] = outcome.params
+                found[(rules, seed, DEFAULT_OPPONENT)] = f"{outcome.win_rate:.6f} with {outcome.params}"
                 evaluations = sum(record["evals"] for record in outcome.state.logbook)
                 searched = random_search(rules, args.family, opponent, evaluations, seed, args.jobs)
                 gaps.append(100 * (ceiling - outcome.win_rate))
@@ -122,7 +122,7 @@ def main() -> None:
                 if not args.no_perfect:
                     against = evolve_once(db, rules, args.family, settings, seed, args.jobs, "perfect")
                     assert against.win_rate is not None
-                    found[(rules, seed, "perfect")] = against.params
+                    found[(rules, seed, "perfect")] = f"{against.win_rate:.6f} with {against.params}"
                     perfect.append(against.win_rate)
             against_perfect = (
                 f"{sum(perfect) / len(perfect):9.4f} {min(perfect):6.4f}" if perfect else f"{'-':>9} {'-':>6}"
@@ -132,7 +132,7 @@ def main() -> None:
                 f"{spread(margins)} {against_perfect} {time.perf_counter() - start:7.1f}",
                 flush=True,
             )
-    print("\nper seed: the evolved parameters, and random search's best:")
+    print("\nper seed: the evolved win rate and parameters, and random search's best:")
     for (rules, seed, against), params in found.items():
         print(f"  {rules:13} seed {seed} {against:15} {params}")
 
