@@ -132,9 +132,10 @@ class CompiledRules:
             return "dynamic programming over the full state (scores, turn, each player's memory)"
         return "dynamic programming over (score, opponent score, turn)"
 
-    @property
+    @cached_property
     def state_arrays(self) -> tuple[np.ndarray, ...]:
-        """The arrays the full-state kernels take, in their order."""
+        """The arrays the full-state kernels take, in their order; made
+        once, like ``exact_arrays``."""
         return (
             self.zero_points,
             self.dice_chances,
