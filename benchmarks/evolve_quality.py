@@ -133,8 +133,8 @@ def main() -> None:
                 flush=True,
             )
     print("\nper seed: the evolved win rate and parameters, and random search's best:")
-    for (rules, seed, against), params in found.items():
-        print(f"  {rules:13} seed {seed} {against:15} {params}")
+    for (rules, seed, against), result in found.items():
+        print(f"  {rules:13} seed {seed} {against:15} {result}")
 
 
 if __name__ == "__main__":

@@ -68,7 +68,7 @@ def test_samples_depend_on_the_covariance_not_on_the_eigenbasis_lapack_picks():
     random.seed(3)
     again = cmaes.sample(strategy)
     assert len(first) == 12 and np.allclose(first, again, rtol=0, atol=1e-12)
-    spread = np.cov(np.array(cmaes.sample(strategy) + [p for _ in range(300) for p in cmaes.sample(strategy)]).T)
+    spread = np.cov(np.array([point for _ in range(301) for point in cmaes.sample(strategy)]).T)
     assert np.allclose(spread, 0.01 * covariance, atol=0.004)
 
 
