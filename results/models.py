@@ -3,7 +3,8 @@
 Tables: ``strategies``, ``leagues``, ``league_entries``, ``matches``,
 ``league_snapshots``, ``evolution_runs``, ``generations``, ``front_members``
 and a class contest's ``contests``, ``contest_participants``,
-``contest_attempts``, ``contest_entries`` and ``contest_standings``. Unique constraints make duplicates
+``contest_attempts``, ``contest_entries``, ``contest_standings`` and
+``contest_bars``, and the web's ``signin_sessions``. Unique constraints make duplicates
 impossible; check constraints keep enumerated columns honest. Schema changes
 go through the Alembic migrations in ``results/migrations``. The row
 lookups by name or id (``strategy_row``, ``league_row``, ``run_row``) are
@@ -21,7 +22,6 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     CheckConstraint,
-    DateTime,
     Float,
     ForeignKey,
     Integer,
@@ -36,6 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, defer, mapped_column
 
 from results.errors import NotStored
+from results.instants import UTCDateTime
 from results.records import METHODS
 from strategies.names import parse_id
 
@@ -54,6 +55,8 @@ __all__ = [
     "ContestAttempt",
     "ContestEntry",
     "ContestStandings",
+    "ContestBar",
+    "SigninSession",
     "METHODS",
     "PUBLISH_CHOICES",
     "ROLES",
@@ -125,7 +128,7 @@ class Strategy(Base):
     source: Mapped[str | None] = mapped_column(Text)
     #: sha256 of the secret that shows the source to whoever uploaded it (the web arena's upload link)
     source_key: Mapped[str | None] = mapped_column(String(64))
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    created: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
 
 
 class League(Base):
@@ -146,8 +149,8 @@ class League(Base):
     games: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(10), default="running")
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
-    finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
+    finished: Mapped[datetime | None] = mapped_column(UTCDateTime())
     #: The league leaderboards of its rule set and goal show (at most one is).
     pinned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
@@ -194,7 +197,7 @@ class Match(Base):
     a_first: Mapped[float] = mapped_column(Float)
     a_second: Mapped[float] = mapped_column(Float)
     stderr: Mapped[float | None] = mapped_column(Float)
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    created: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
 
 
 class LeagueSnapshot(Base):
@@ -213,7 +216,7 @@ class LeagueSnapshot(Base):
     a_first: Mapped[bytes] = mapped_column(LargeBinary)
     a_second: Mapped[bytes] = mapped_column(LargeBinary)
     stderr: Mapped[bytes | None] = mapped_column(LargeBinary)
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    created: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
 
 
 class EvolutionRun(Base):
@@ -232,8 +235,8 @@ class EvolutionRun(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(10), default="running")
     best_strategy_id: Mapped[int | None] = mapped_column(ForeignKey("strategies.id"))
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
-    finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
+    finished: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
 class Generation(Base):
@@ -246,7 +249,7 @@ class Generation(Base):
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     stats: Mapped[dict[str, Any]] = mapped_column(JSON)
     checkpoint: Mapped[bytes | None] = mapped_column(LargeBinary)
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    created: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
 
 
 class FrontMember(Base):
@@ -285,15 +288,15 @@ class Contest(Base):
     name: Mapped[str] = mapped_column(String(NAME_LENGTH), unique=True)
     rules: Mapped[str] = mapped_column(String(40))
     goal: Mapped[int] = mapped_column(Integer)
-    deadline: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    closed: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    deadline: Mapped[datetime] = mapped_column(UTCDateTime())
+    closed: Mapped[datetime | None] = mapped_column(UTCDateTime())
     team_size: Mapped[int] = mapped_column(Integer)
     rate_count: Mapped[int] = mapped_column(Integer)  #: submissions a person may make per RATE_SECONDS (0: any)
     rate_seconds: Mapped[int] = mapped_column(Integer)
     publish: Mapped[str] = mapped_column(String(10))
     imported: Mapped[bool] = mapped_column(Boolean, default=False)
     revision: Mapped[int] = mapped_column(Integer, default=0)
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    created: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
 
 
 class ContestParticipant(Base):
@@ -311,7 +314,7 @@ class ContestParticipant(Base):
     team: Mapped[str] = mapped_column(String(NAME_LENGTH))
     role: Mapped[str] = mapped_column(String(10))
     token_sha256: Mapped[str] = mapped_column(String(64), unique=True)
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    created: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
 
 
 class ContestAttempt(Base):
@@ -324,7 +327,7 @@ class ContestAttempt(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     participant_id: Mapped[int] = mapped_column(ForeignKey("contest_participants.id", ondelete="CASCADE"), index=True)
     checked: Mapped[bool] = mapped_column(Boolean, default=False)
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    created: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
 
 
 class ContestEntry(Base):
@@ -346,8 +349,11 @@ class ContestEntry(Base):
     sha256: Mapped[str] = mapped_column(String(64))
     source: Mapped[str | None] = mapped_column(Text)
     reason: Mapped[str | None] = mapped_column(Text)  #: why staff disqualified it
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
-    ranked: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: A team's current entry whose table differed from this one's in few cells when it came (staff see it).
+    near_duplicate_of: Mapped[int | None] = mapped_column(Integer)
+    near_cells: Mapped[int | None] = mapped_column(Integer)  #: in how many cells they differed
+    created: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
+    ranked: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
 class ContestStandings(Base):
@@ -361,7 +367,32 @@ class ContestStandings(Base):
     revision: Mapped[int] = mapped_column(Integer)
     teams: Mapped[list[Any]] = mapped_column(JSON)  #: per matrix position: {"entry_id", "team", "team_name"}
     matrix: Mapped[bytes] = mapped_column(LargeBinary)
-    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    #: The ranked rows (``arena.ranking``), computed once by the worker that published them.
+    ranking: Mapped[list[Any] | None] = mapped_column(JSON)
+    updated: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
+
+
+class ContestBar(Base):
+    """A team that staff barred from entering a contest again, and why."""
+
+    __tablename__ = "contest_bars"
+
+    contest_id: Mapped[int] = mapped_column(ForeignKey("contests.id", ondelete="CASCADE"), primary_key=True)
+    team: Mapped[str] = mapped_column(String(NAME_LENGTH), primary_key=True)
+    reason: Mapped[str] = mapped_column(Text)
+    created: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
+
+
+class SigninSession(Base):
+    """A signed-in browser: the sha256 of the id its cookie carries, who, since when, last seen.
+    Signing out deletes the row, and with it the session, wherever its cookie is."""
+
+    __tablename__ = "signin_sessions"
+
+    id_sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
+    email: Mapped[str] = mapped_column(String(NAME_LENGTH), index=True)
+    created: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
+    seen: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
 
 
 # --- row lookups ------------------------------------------------------------------
