@@ -5,7 +5,6 @@ as a finished past contest and written from a contest's standings."""
 from __future__ import annotations
 
 import json
-import math
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -17,8 +16,12 @@ from arena.contest.teams import clean_team_name
 from results.contest_records import ContestRecord
 from results.contest_store import ContestSettings
 from results.store import Store
+from strategies.names import looks_like
 
 __all__ = ["export_board", "import_archive", "read_archive"]
+
+#: How far a pair's two win rates may sum from 1 (rounding in the file).
+_COMPLEMENT_TOLERANCE = 1e-6
 
 
 def export_board(board: Board) -> dict[str, Any]:
@@ -43,6 +46,8 @@ def read_archive(path: Path) -> tuple[list[str], np.ndarray]:
         raise ValueError(f"{path}: cannot be read: {error.strerror or error}") from None
     except ValueError as error:
         raise ValueError(f"{path}: not JSON: {error}") from None
+    except RecursionError:
+        raise ValueError(f"{path}: not JSON: nested too deeply") from None
     if (
         not isinstance(data, dict)
         or not isinstance(data.get("teams"), list)
@@ -60,8 +65,13 @@ def read_archive(path: Path) -> tuple[list[str], np.ndarray]:
             names.append(clean_team_name(team))
         except ValueError as error:
             raise ValueError(f"{path}: team {k}: {error}") from None
-    if len({n.casefold() for n in names}) != len(names):
-        raise ValueError(f"{path}: two teams have the same name")
+    for k, name in enumerate(names):
+        twin = looks_like(name, names[:k], same=True)
+        if twin is not None:
+            first = names.index(twin)
+            raise ValueError(
+                f"{path}: teams {first} {ascii(twin)} and {k} {ascii(name)} have the same or look-alike names"
+            )
     n = len(names)
     matrix = np.full((n, n), np.nan)
     for i, row in enumerate(rows):
@@ -70,10 +80,17 @@ def read_archive(path: Path) -> tuple[list[str], np.ndarray]:
         for j, value in enumerate(row):
             if i == j:
                 continue
-            ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-            if not ok or not 0 <= value <= 1:
+            number = isinstance(value, (int, float)) and not isinstance(value, bool)
+            if not number or not 0 <= value <= 1:  # NaN and infinities too
                 raise ValueError(f"{path}: winrate_mat[{i}][{j}] = {value!r} is not a win rate 0..1")
             matrix[i, j] = float(value)
+    unpaired = np.argwhere(np.triu(np.abs(matrix + matrix.T - 1) > _COMPLEMENT_TOLERANCE, 1))
+    if len(unpaired):
+        i, j = (int(k) for k in unpaired[0])
+        raise ValueError(
+            f"{path}: winrate_mat[{i}][{j}] + winrate_mat[{j}][{i}] = {matrix[i, j] + matrix[j, i]:g}, not 1"
+            f" ({names[i]!r} and {names[j]!r} against each other: one of them wins each game)"
+        )
     return names, matrix
 
 
