@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from arena.contest.emails import fold_email
 from strategies.names import clean_name
 
 __all__ = [
@@ -121,7 +122,7 @@ def read_roster(text: str, where: str) -> list[RosterLine]:
     people: list[RosterLine] = []
     seen: set[str] = set()
     for number, row in enumerate(reader, start=2):
-        email = (row.get("email") or "").strip().lower()
+        email = fold_email(row.get("email") or "")
         if not email and not any((v or "").strip() for v in row.values() if isinstance(v, str)):
             continue
         if not _EMAIL.fullmatch(email):

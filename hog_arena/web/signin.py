@@ -7,7 +7,9 @@ routes. ``GET /login?next=/path`` sends the browser to the provider
 ``GET /auth/callback`` exchanges the code over the back channel, checks the
 ID token (the signature against the provider's published keys, ``iss``,
 ``aud``, ``exp``, the nonce), requires an ``email`` with ``email_verified``
-true, keeps the email in lower case in the session and sends the browser to
+JSON ``true``, keeps the email in the session with its ASCII letters in
+lower case (``arena.contest.emails.fold_email``: nothing else, so a
+look-alike such as the Kelvin sign stays itself) and sends the browser to
 ``next``; ``POST /logout`` (a form of the site's pages) forgets it. Routes
 read the visitor with :data:`SignedInDep`.
 
@@ -32,6 +34,7 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from arena.contest.emails import fold_email
 from hog_arena.web.csrf import check_form
 
 __all__ = [
@@ -109,7 +112,7 @@ def safe_next(path: str | None) -> str:
 
 
 def signed_in_email(request: Request) -> str | None:
-    """The signed-in visitor's email address (lower case), or None."""
+    """The signed-in visitor's email address (ASCII letters in lower case), or None."""
     if "session" not in request.scope:
         return None
     email = request.session.get(_EMAIL)
@@ -244,13 +247,14 @@ def _claims_options(metadata: dict[str, Any], settings: OidcSettings) -> dict[st
 
 
 def _verified_email(claims: dict[str, Any]) -> str:
-    """The claims' email address in lower case; 403 unless the provider verified it."""
+    """The claims' email address, folded (``fold_email``: ASCII letters only);
+    403 unless ``email_verified`` is JSON ``true`` (not 1, not ``"true"``)."""
     email = claims.get("email")
     if not isinstance(email, str) or "@" not in email:
         raise HTTPException(403, "the sign-in provider gave no email address: this site needs one")
-    if claims.get("email_verified") not in (True, "true"):
+    if claims.get("email_verified") is not True:
         raise HTTPException(403, f"the sign-in provider has not verified the email address {email[:200]}")
-    return email.strip().lower()
+    return fold_email(email)
 
 
 async def _email_from_userinfo(provider: Any, token: dict[str, Any], claims: dict[str, Any]) -> str:
