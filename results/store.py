@@ -92,6 +92,11 @@ Contests (``results.contest_store``)
     ``entry_content``, ``queued``, ``ranking_input``, ``publish_standings``, ``standings``, ``standings_current``,
     ``unranked_contests``, ``import_contest``.
 
+Sign-in sessions (``results.signin_store``)
+    ``open_session(email, now) -> str``, ``session_email(session_id, now, idle, lifetime) -> str | None``,
+    ``end_session(session_id) -> bool``, ``end_sessions_of(email) -> int``,
+    ``end_stale_sessions(now, idle, lifetime) -> int``.
+
 Evolution checkpoints. ``add_generation`` stores a generation's statistics
 and, if given, its checkpoint blob in one transaction, and drops the run's
 older checkpoints in the same transaction: only the newest is kept.
@@ -115,6 +120,7 @@ from results.records import (
     StrategyRecord,
 )
 from results.run_store import RunStore
+from results.signin_store import SigninStore
 from results.strategy_store import StrategyStore
 
 __all__ = [
@@ -138,7 +144,7 @@ __all__ = [
 ]
 
 
-class Store(StrategyStore, LeagueStore, RunStore, ContestStore):
+class Store(StrategyStore, LeagueStore, RunStore, ContestStore, SigninStore):
     """The results database; see the module docstring for the API."""
 
     def __enter__(self) -> Store:

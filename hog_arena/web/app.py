@@ -130,7 +130,7 @@ def create_app(
         message=f"the upload is over the {upload_limit_text()} limit for strategy files",
     )
     app.add_middleware(BodyDeadline, seconds=bodies.seconds, gap_seconds=bodies.gap_seconds)
-    add_sign_in(app, oidc, session_secret)
+    add_sign_in(app, oidc, session_secret, sessions=store)
     app.add_middleware(SiteGuard, allowed_hosts=allowed_hosts, respond=error_response)  # outermost
     static = resources.files("hog_arena.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")

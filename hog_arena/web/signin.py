@@ -1,17 +1,26 @@
 """Sign-in by OpenID Connect: who a visitor is, as an email address that the
 course's provider (or any standard one) has verified.
 
-``add_sign_in(app, settings)`` installs a signed-cookie session and three
-routes. ``GET /login?next=/path`` sends the browser to the provider
-(authorization code flow with state, nonce and PKCE, through Authlib);
-``GET /auth/callback`` exchanges the code over the back channel, checks the
-ID token (the signature against the provider's published keys, ``iss``,
-``aud``, ``exp``, the nonce), requires an ``email`` with ``email_verified``
-JSON ``true``, keeps the email in the session with its ASCII letters in
-lower case (``arena.contest.emails.fold_email``: nothing else, so a
-look-alike such as the Kelvin sign stays itself) and sends the browser to
-``next``; ``POST /logout`` (a form of the site's pages) forgets it. Routes
-read the visitor with :data:`SignedInDep`.
+``add_sign_in(app, settings, session_secret, sessions=store)`` installs a
+signed-cookie session and three routes. ``GET /login?next=/path`` sends the
+browser to the provider (authorization code flow with state, nonce and
+PKCE, through Authlib); ``GET /auth/callback`` exchanges the code over the
+back channel, checks the ID token (the signature against the provider's
+published keys, ``iss``, ``aud``, ``exp``, the nonce), requires an
+``email`` with ``email_verified`` JSON ``true``, folds the email's ASCII
+letters to lower case (``arena.contest.emails.fold_email``: nothing else,
+so a look-alike such as the Kelvin sign stays itself), opens a session in
+the store (``results.signin_store``) and sends the browser to ``next``;
+``POST /logout`` (a form of the site's pages) ends the session. Routes read
+the visitor with :data:`SignedInDep`.
+
+The cookie holds only the sign-in's state while one is under way and the
+session's id; who is signed in lives in the database, so a session ended
+(signed out, or the person's token rotated: ``end_sessions_of``) is over
+wherever its cookie is. A session ends after :data:`SESSION_IDLE` (12
+hours) without a request, and :data:`SESSION_LIFETIME` (14 days) after
+signing in at most. Each request looks its session up once
+(``request.state``); the clock is ``app.state.sign_in_sessions.now``.
 
 The provider's discovery document is fetched at the first sign-in, so the
 server starts while the provider is down. A provider that cannot be reached
@@ -23,25 +32,32 @@ or 403: each a page with one line.
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Annotated, Any
 from urllib.parse import urlencode, urlsplit
 
 from fastapi import APIRouter, Depends, FastAPI, Form, HTTPException, Query, Request
 from fastapi.responses import RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from arena.contest.emails import fold_email
 from hog_arena.web.csrf import check_form
+from results.models import NAME_LENGTH, utc_now
+from results.signin_store import SigninStore
 
 __all__ = [
     "NOT_CONFIGURED",
     "SESSION_COOKIE",
+    "SESSION_IDLE",
+    "SESSION_LIFETIME",
     "Account",
     "OidcSettings",
+    "SignInSessions",
     "SignedInDep",
     "account",
     "add_sign_in",
@@ -52,11 +68,16 @@ __all__ = [
 NOT_CONFIGURED = "sign-in is not configured on this server"
 #: The session cookie: signed (not encrypted), HttpOnly, SameSite=Lax, Secure over HTTPS.
 SESSION_COOKIE = "hog_session"
-#: How long a sign-in lasts without coming back: 14 days.
-SESSION_MAX_AGE = 14 * 24 * 3600
+#: A session ends after this long without a request.
+SESSION_IDLE = timedelta(hours=12)
+#: A session ends this long after signing in, however busy.
+SESSION_LIFETIME = timedelta(days=14)
+#: The cookie's own lifetime, in seconds: the session's.
+SESSION_MAX_AGE = int(SESSION_LIFETIME.total_seconds())
 #: Longest ``next`` path kept.
 MAX_NEXT = 2000
-_EMAIL = "email"
+#: The cookie's key for the session id.
+_SID = "sid"
 _NEXT = "sign_in_next"
 _PROVIDER = "oidc"
 #: Paths that never make sense to come back to after signing in or out.
@@ -81,6 +102,33 @@ class OidcSettings:
     def discovery_url(self) -> str:
         """Where the provider publishes its endpoints and keys."""
         return self.issuer.rstrip("/") + "/.well-known/openid-configuration"
+
+
+@dataclass
+class SignInSessions:
+    """The signed-in browsers' sessions in STORE, held to the clock NOW, the
+    idle limit IDLE and the lifetime LIFETIME (a test may set any of them)."""
+
+    store: SigninStore
+    now: Callable[[], datetime] = utc_now
+    idle: timedelta = SESSION_IDLE
+    lifetime: timedelta = SESSION_LIFETIME
+
+    def email(self, session_id: str) -> str | None:
+        """Who session SESSION_ID is signed in as, or None if it is over or unknown."""
+        return self.store.session_email(session_id, self.now(), self.idle, self.lifetime)
+
+    def open(self, email: str, replacing: object = None) -> str:
+        """A new session of EMAIL (ending REPLACING, the browser's previous one); its id."""
+        now = self.now()
+        self.end(replacing)
+        self.store.end_stale_sessions(now, self.idle, self.lifetime)
+        return self.store.open_session(email, now)
+
+    def end(self, session_id: object) -> None:
+        """End session SESSION_ID (nothing if it is not a session id)."""
+        if isinstance(session_id, str):
+            self.store.end_session(session_id)
 
 
 @dataclass(frozen=True)
@@ -112,11 +160,29 @@ def safe_next(path: str | None) -> str:
 
 
 def signed_in_email(request: Request) -> str | None:
-    """The signed-in visitor's email address (ASCII letters in lower case), or None."""
+    """The signed-in visitor's email address (ASCII letters in lower case), or
+    None: no session, or one that is over. Looked up once per request."""
     if "session" not in request.scope:
         return None
-    email = request.session.get(_EMAIL)
-    return email if isinstance(email, str) else None
+    try:
+        cached: str | None = request.state.signed_in_email
+        return cached
+    except AttributeError:
+        pass
+    request.state.signed_in_email = None  # the page of a failed lookup shows the visitor signed out
+    session_id = request.session.get(_SID)
+    if not isinstance(session_id, str):
+        return None
+    email = _sessions(request).email(session_id)
+    if email is None:
+        request.session.pop(_SID, None)  # over: the cookie forgets it
+    request.state.signed_in_email = email
+    return email
+
+
+def _sessions(request: Request) -> SignInSessions:
+    sessions: SignInSessions = request.app.state.sign_in_sessions
+    return sessions
 
 
 #: A route's parameter: the signed-in visitor's email, or None.
@@ -132,14 +198,18 @@ def account(request: Request) -> Account:
     return Account(configured, signed_in_email(request), "/login?" + urlencode({"next": here}), here)
 
 
-def add_sign_in(app: FastAPI, settings: OidcSettings | None, session_secret: bytes | None = None) -> None:
-    """Sign-in on APP with SETTINGS (None: ``/login`` answers 404), its session
-    cookie signed with SESSION_SECRET (default: a new one at each start, which
+def add_sign_in(
+    app: FastAPI, settings: OidcSettings | None, session_secret: bytes | None = None, *, sessions: SigninStore
+) -> None:
+    """Sign-in on APP with SETTINGS (None: ``/login`` answers 404), its
+    sessions kept in SESSIONS (``app.state.sign_in_sessions``), its cookie
+    signed with SESSION_SECRET (default: a new one at each start, which
     signs everybody out when the server restarts)."""
     app.state.sign_in = settings
     if settings is None:
         app.include_router(_not_configured_router())
         return
+    app.state.sign_in_sessions = SignInSessions(sessions)
     secret = (session_secret or secrets.token_bytes(32)).hex()
     always_secure = (settings.redirect_uri or "").startswith("https:")
     app.add_middleware(_SessionCookies, secret=secret, always_secure=always_secure)
@@ -191,13 +261,17 @@ def _router(settings: OidcSettings) -> APIRouter:
         async with _provider_errors(settings):
             email = await _verified_sign_in(provider, settings, request)
         next_path = safe_next(request.session.get(_NEXT))
+        session_id = await run_in_threadpool(_sessions(request).open, email, request.session.get(_SID))
         request.session.clear()  # a new session for the signed-in visitor
-        request.session[_EMAIL] = email
+        request.session[_SID] = session_id
+        request.state.signed_in_email = email
         return RedirectResponse(next_path, status_code=303)
 
     @router.post("/logout", dependencies=[Depends(check_form)])
     def logout(request: Request, next_path: Annotated[str, Form(alias="next", max_length=MAX_NEXT)] = "/") -> Response:
+        _sessions(request).end(request.session.get(_SID))
         request.session.clear()
+        request.state.signed_in_email = None
         return RedirectResponse(safe_next(next_path), status_code=303)
 
     return router
@@ -254,7 +328,10 @@ def _verified_email(claims: dict[str, Any]) -> str:
         raise HTTPException(403, "the sign-in provider gave no email address: this site needs one")
     if claims.get("email_verified") is not True:
         raise HTTPException(403, f"the sign-in provider has not verified the email address {email[:200]}")
-    return fold_email(email)
+    folded = fold_email(email)
+    if len(folded) > NAME_LENGTH:
+        raise HTTPException(403, f"the email address {folded[:40]}... is longer than {NAME_LENGTH} characters")
+    return folded
 
 
 async def _email_from_userinfo(provider: Any, token: dict[str, Any], claims: dict[str, Any]) -> str:
