@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import io
 import os
+import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from matplotlib import colormaps
+from matplotlib import colormaps, ft2font
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import TwoSlopeNorm
@@ -46,6 +48,10 @@ NAMED_LIMIT = 40
 ANNOTATED_LIMIT = 12
 #: The ecosystem picture names at most this many strategies; the rest share one grey band.
 ECOSYSTEM_NAMED = 10
+#: Whether matplotlib lays text out by the Unicode bidirectional algorithm (libraqm, matplotlib 3.11+).
+_BIDI = hasattr(ft2font, "__libraqm_version__")
+#: Explicit direction marks, embeddings, overrides and isolates.
+_DIRECTION_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 @dataclass(frozen=True)
@@ -72,6 +78,17 @@ def write_png(figure: Figure, path: str | os.PathLike[str]) -> None:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png")
     write_atomically(path, buffer.getvalue())
+
+
+def _rank_label(rank: int, name: str) -> str:
+    """RANK and NAME as one label, ``rank. name``, drawn with the rank first
+    whatever NAME's writing direction: a name with right-to-left letters is
+    a bidi isolate (FSI ... PDI), else it would turn the whole label right
+    to left and put the rank after it. Direction controls in NAME are dropped."""
+    name = literal(_DIRECTION_CONTROLS.sub("", name))
+    if _BIDI and any(unicodedata.bidirectional(char) in ("R", "AL") for char in name):
+        name = f"\u2068{name}\u2069"
+    return f"{rank}. {name}"
 
 
 def _matrix(results: LeagueResults, rows: Sequence[Row]) -> MatrixPlot:
@@ -108,7 +125,7 @@ def matrix_figure(data: MatrixPlot, title: str) -> Figure:
     axes = figure.add_subplot()
     cmap = colormaps["RdBu"].with_extremes(bad="#d9d9d9")
     image = axes.imshow(data.matrix, cmap=cmap, norm=TwoSlopeNorm(0.5, 0.0, 1.0), interpolation="nearest")
-    labels = [f"{rank}. {literal(name)}" for rank, name in zip(data.ranks, data.names, strict=True)]
+    labels = [_rank_label(rank, name) for rank, name in zip(data.ranks, data.names, strict=True)]
     axes.set_xlabel("opponent (rank. name)" if named else "opponent (rank)")
     axes.set_ylabel("strategy (rank. name)" if named else "strategy (rank)")
     if named:
