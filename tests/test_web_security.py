@@ -10,9 +10,11 @@ import statistics
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import httpx2 as httpx
 import numpy as np
 import pytest
 from fastapi.testclient import TestClient
+from server_process import running_server
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from arena.league import LeagueSettings
@@ -32,6 +34,8 @@ VALID_SOURCE = b"def final_strategy(score, opponent_score):\n    return 4 if sco
 #: A valid strategy whose check takes a while: its import computes for about a second.
 SLOW_SOURCE = b"_ = sum(range(20_000_000))\n\ndef final_strategy(score, opponent_score):\n    return 3\n"
 ELSEWHERE = {"Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"}
+#: A new game against a strategy that takes no computing.
+GAME = {"opponent": "always_roll(4)"}
 
 
 def client_for(url: str, **options) -> TestClient:
@@ -135,6 +139,55 @@ def test_same_site_and_non_browser_writes_pass(client):
     for headers in ({"Origin": BASE}, {"Sec-Fetch-Site": "same-origin"}, {}):
         assert client.post("/api/games", json={"opponent": "perfect"}, headers=headers).status_code == 201
     assert client.get("/api/rules", headers=ELSEWHERE).status_code == 200  # reading is no write
+
+
+@pytest.mark.parametrize(
+    ("base", "origin", "status"),
+    [
+        ("http://localhost:8000", "https://localhost:8000", 403),  # another scheme, the same host and port
+        ("http://localhost:8000", "http://localhost:8001", 403),
+        ("http://localhost:8000", "http://localhost", 403),
+        ("http://localhost:8000", "http://localhost:8000/path", 403),
+        ("http://localhost:8000", "http://user@localhost:8000", 403),
+        ("http://localhost:8000", "http://LOCALHOST:8000", 201),
+        ("http://localhost", "https://localhost", 403),
+        ("http://localhost", "https://localhost:80", 403),
+        ("http://localhost", "http://localhost:80", 201),  # the default port, written out
+        ("https://localhost", "http://localhost", 403),
+        ("https://localhost", "http://localhost:443", 403),
+        ("https://localhost", "https://localhost:443", 201),
+        ("https://localhost:8443", "https://localhost:8443", 201),
+        ("https://[::1]:8443", "https://[::1]:8443", 201),
+        ("https://[::1]:8443", "http://[::1]:8443", 403),
+    ],
+)
+def test_an_origin_must_match_the_request_s_scheme_host_and_port(db, base, origin, status):
+    app = ProxyHeadersMiddleware(create_app(db, RULES), trusted_hosts="*")
+    with TestClient(app, base_url=base) as client:
+        reply = client.post("/api/games", json=GAME, headers={"Origin": origin})
+    assert reply.status_code == status, reply.text
+    if status == 403:
+        assert reply.json() == {"detail": f"refused a request from another site ({origin})"}
+
+
+def test_behind_a_trusted_proxy_the_scheme_is_the_one_it_forwards(client):
+    forwarded = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9"}
+    assert client.post("/api/games", json=GAME, headers={**forwarded, "Origin": "https://localhost"}).status_code == 201
+    assert client.post("/api/games", json=GAME, headers={**forwarded, "Origin": "http://localhost"}).status_code == 403
+    assert client.post("/api/games", json=GAME, headers={"Origin": "https://localhost"}).status_code == 403
+
+
+def test_a_real_server_refuses_an_https_origin_on_its_http_port(db):
+    with running_server(db, "--forwarded-allow-ips", "127.0.0.1") as server:
+        port = server.url.rsplit(":", 1)[1]
+        for origin, extra, status in [
+            (f"https://127.0.0.1:{port}", {}, 403),
+            (f"https://localhost:{port}", {"Host": f"localhost:{port}"}, 403),
+            (f"http://127.0.0.1:{port}", {}, 201),
+            (f"https://127.0.0.1:{port}", {"X-Forwarded-Proto": "https"}, 201),  # from the trusted proxy
+        ]:
+            reply = httpx.post(f"{server.url}/api/games", json=GAME, headers={"Origin": origin, **extra}, timeout=30)
+            assert reply.status_code == status, (origin, extra, reply.text)
 
 
 def test_forms_need_the_token_of_the_visitors_own_cookie(client):

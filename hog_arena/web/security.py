@@ -8,9 +8,12 @@ the headers that keep pages from being framed, sniffed or injected into.
   the server's address (DNS rebinding);
 * a request that changes something (any method but GET, HEAD and OPTIONS)
   sent by a browser from another site is refused (403) before the
-  application sees it: its ``Origin`` must be the server itself, and without
-  an ``Origin`` its ``Sec-Fetch-Site`` must say ``same-origin`` (or ``none``,
-  the visitor's own doing). Programs that send neither (curl, scripts) pass;
+  application sees it: its ``Origin`` must be the server itself, the same
+  scheme, host and port as the request (``http://host`` is
+  ``http://host:80``; behind a TLS proxy the scheme is the one uvicorn takes
+  from a trusted proxy's ``X-Forwarded-Proto``), and without an ``Origin``
+  its ``Sec-Fetch-Site`` must say ``same-origin`` (or ``none``, the
+  visitor's own doing). Programs that send neither (curl, scripts) pass;
   the pages' forms carry a token besides (``hog_arena.web.csrf``);
 * every response carries a Content-Security-Policy (scripts, styles, images
   and connections from the server only, no plugins, ``frame-ancestors
@@ -55,6 +58,7 @@ SECURITY_HEADERS = {
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 _SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 _SAME_SITE_FETCHES = frozenset({"same-origin", "none"})
+_DEFAULT_PORTS = {"http": 80, "https": 443}
 _log = logging.getLogger(__name__)
 
 
@@ -70,13 +74,38 @@ def host_name(host: str) -> str:
     return host.partition(":")[0]
 
 
-def cross_site_reason(method: str, headers: Headers) -> str | None:
-    """Why a request is a cross-site write to refuse, or None."""
+def web_origin(scheme: str, netloc: str) -> tuple[str, str, int] | None:
+    """The web origin SCHEME://NETLOC, (scheme, host, port) with the port
+    made explicit; None unless it is an http or https origin and no more.
+
+    >>> web_origin("http", "Example.org"), web_origin("https", "[::1]:8443")
+    (('http', 'example.org', 80), ('https', '::1', 8443))
+    >>> web_origin("http", "a.org/x"), web_origin("ftp", "a.org"), web_origin("", "")
+    (None, None, None)
+    """
+    scheme = scheme.lower()
+    try:
+        parts = urlsplit(f"//{netloc}")
+        port = parts.port
+    except ValueError:
+        return None
+    extra = parts.path or parts.query or parts.fragment or "@" in parts.netloc
+    if scheme not in _DEFAULT_PORTS or not parts.hostname or extra:
+        return None
+    return scheme, parts.hostname, _DEFAULT_PORTS[scheme] if port is None else port
+
+
+def cross_site_reason(method: str, headers: Headers, scheme: str) -> str | None:
+    """Why a request is a cross-site write to refuse, or None. An ``Origin``
+    must be the request's own: SCHEME (``http`` or ``https``), and the host
+    and port of its ``Host`` header."""
     if method in _SAFE_METHODS:
         return None
     origin = headers.get("origin")
     if origin is not None:
-        if urlsplit(origin).netloc.lower() != headers.get("host", "").lower():
+        their_scheme, _, their_netloc = origin.strip().partition("://")
+        ours = web_origin(scheme, headers.get("host", ""))
+        if ours is None or web_origin(their_scheme, their_netloc) != ours:
             return f"refused a request from another site ({origin[:100]})"
         return None
     fetch_site = headers.get("sec-fetch-site")
@@ -103,7 +132,7 @@ class SiteGuard:
         headers = Headers(scope=scope)
         if "*" not in self.allowed_hosts and host_name(headers.get("host", "")) not in self.allowed_hosts:
             return 400, "unknown host name: this server answers to " + ", ".join(sorted(self.allowed_hosts))
-        reason = cross_site_reason(scope["method"], headers)
+        reason = cross_site_reason(scope["method"], headers, scope.get("scheme", "http"))
         return None if reason is None else (403, reason)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
