@@ -25,7 +25,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
 from arena.ecosystem import MoranRun, Replicator
-from results.leaderboard import Row
+from arena.ranking import Row
 from results.records import LeagueResults
 from strategies.files import write_atomically
 from strategies.heatmap import literal

@@ -39,8 +39,8 @@ from distributed import Client
 from arena.dask_cluster import local_cluster, register_sizes
 from arena.league import LeagueSettings, PairScores, run_league
 from arena.match import Lineup
+from arena.ranking import rank
 from arena.tournament import run_stored_league
-from results.leaderboard import rank
 from results.store import open_store
 
 EXACT = LeagueSettings("exact")

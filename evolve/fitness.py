@@ -19,10 +19,10 @@ from typing import Any
 
 from arena.match import Lineup, check_compatible
 from arena.parallel import run_chunks
+from arena.ranking import WIN_THRESHOLD
 from evolve.genome import genome_params
 from hog import exact
 from hog.exact import TableStack
-from results.leaderboard import WIN_THRESHOLD
 from strategies.families import get_family
 from strategies.table import StrategyTable
 

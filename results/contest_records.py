@@ -14,7 +14,7 @@ from results.records import _Record, utc
 if TYPE_CHECKING:
     from results.models import Contest, ContestEntry, ContestParticipant, ContestStandings
 
-__all__ = ["ContestRecord", "ParticipantRecord", "EntryRecord", "StandingsRecord"]
+__all__ = ["ContestRecord", "ParticipantRecord", "EntryRecord", "StandingsRecord", "BoardState"]
 
 
 @dataclass(frozen=True)
@@ -98,37 +98,59 @@ class EntryRecord(_Record):
     reason: str | None
     created: datetime
     ranked: datetime | None
+    near_duplicate_of: int | None = None  #: another team's entry it differed from in few cells
+    near_cells: int | None = None
 
     @classmethod
     def from_row(cls, row: ContestEntry) -> EntryRecord:
         return cls(
-            row.id,
-            row.contest_id,
-            row.team,
-            row.team_name,
-            row.submitted_by,
-            row.filename,
-            row.status,
-            row.sha256,
-            row.reason,
-            utc(row.created),
-            utc(row.ranked),
+            id=row.id,
+            contest_id=row.contest_id,
+            team=row.team,
+            team_name=row.team_name,
+            submitted_by=row.submitted_by,
+            filename=row.filename,
+            status=row.status,
+            sha256=row.sha256,
+            reason=row.reason,
+            created=utc(row.created),
+            ranked=utc(row.ranked),
+            near_duplicate_of=row.near_duplicate_of,
+            near_cells=row.near_cells,
         )
 
 
 @dataclass(frozen=True, eq=False)
 class StandingsRecord:
     """Published standings: per matrix position the team (``entry_id``,
-    ``team``, ``team_name``), and the win rate of row against column
-    (NaN on the diagonal), as of contest revision REVISION."""
+    ``team``, ``team_name``); the ranked rows, best first, as the worker
+    that published them ranked them (``rank``, ``wins``, ``losses``,
+    ``mean``, ``position``: ``arena.ranking``; None in standings published
+    before rows were kept); and the win rate of row against column (NaN on
+    the diagonal; None when read without it), as of contest revision REVISION."""
 
     revision: int
     teams: list[dict[str, Any]]
-    matrix: np.ndarray
+    ranking: list[dict[str, Any]] | None
+    matrix: np.ndarray | None
     updated: datetime
 
     @classmethod
-    def from_row(cls, row: ContestStandings) -> StandingsRecord:
+    def from_row(cls, row: ContestStandings, matrix: bool = True) -> StandingsRecord:
         n = len(row.teams)
-        matrix = np.frombuffer(row.matrix, dtype=np.float64).reshape(n, n).copy()
-        return cls(row.revision, list(row.teams), matrix, utc(row.updated))
+        values = np.frombuffer(row.matrix, dtype=np.float64).reshape(n, n).copy() if matrix else None
+        ranking = None if row.ranking is None else list(row.ranking)
+        return cls(row.revision, list(row.teams), ranking, values, utc(row.updated))
+
+
+@dataclass(frozen=True)
+class BoardState:
+    """A contest as a leaderboard first reads it, in a few small rows: the
+    contest, the revision and time of its standings (None before the first)
+    and how many entries wait to be ranked. Together they say whether
+    standings read before are still the ones to show."""
+
+    contest: ContestRecord
+    standings_revision: int | None
+    standings_updated: datetime | None
+    queued: int

@@ -1,43 +1,54 @@
 """The contests aggregate of the store: a contest, its roster (tokens kept
 as sha256 digests), the submission attempts a rate limit counts, the
-entries (kept apart from the public ``strategies`` table) and the
-published standings.
+entries (kept apart from the public ``strategies`` table), the teams staff
+barred, and the published standings with their ranked rows.
 
-Every decision that must not race is taken inside one write transaction
-that first locks the contest's row (SQLite: the write lock taken at BEGIN;
-PostgreSQL: ``SELECT ... FOR UPDATE``): the rate limit, the deadline, one
-current entry per team, no two teams with the same table or name. The
-standings are published with a check that nobody published since they
-were read, so two workers can never both count an entry.
+This module stores and loads; it decides nothing. Whatever must not race
+(the rate, the deadline, one current entry per team, no two teams with the
+same table or name) is decided by the contest's policy
+(``arena.contest.service``) inside :meth:`ContestStore.locked`: one write
+transaction that first locks the contest's row (SQLite: the write lock
+taken at BEGIN; PostgreSQL: ``SELECT ... FOR UPDATE``), through the
+:class:`LockedContest` it yields. The standings are published with a check
+that nobody published since they were read, so two workers can never both
+count an entry.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
+from typing import Any
 
 import numpy as np
 from sqlalchemy import func, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, defer
 
-from results.contest_records import ContestRecord, EntryRecord, ParticipantRecord, StandingsRecord
+from results.contest_records import (
+    BoardState,
+    ContestRecord,
+    EntryRecord,
+    ParticipantRecord,
+    StandingsRecord,
+)
 from results.database import Database, check_name
-from results.errors import ContestRefusal, NotStored, StoreError
+from results.errors import NotStored, StoreError
 from results.models import (
     PUBLISH_CHOICES,
     ROLES,
     Contest,
     ContestAttempt,
+    ContestBar,
     ContestEntry,
     ContestParticipant,
     ContestStandings,
 )
+from results.records import utc
 from results.tokens import new_token, token_digest
-from strategies.names import looks_like
 
-__all__ = ["ContestStore", "ContestSettings", "RankingInput", "CURRENT"]
+__all__ = ["ContestStore", "ContestSettings", "LockedContest", "NewEntry", "RankingInput", "CURRENT"]
 
 #: The statuses of a team's current entry.
 CURRENT = ("queued", "ranked")
@@ -63,6 +74,23 @@ class ContestSettings:
             raise StoreError("goal, team size and rate period must be positive, the rate count not negative")
         if self.publish not in PUBLISH_CHOICES:
             raise StoreError(f"publish must be one of {', '.join(PUBLISH_CHOICES)}, not {self.publish!r}")
+
+
+@dataclass(frozen=True)
+class NewEntry:
+    """An entry to store: its table (goal x goal int8), what it came as, and
+    the near-copy the policy found (if any)."""
+
+    team: str
+    team_name: str
+    submitted_by: str
+    filename: str
+    table: np.ndarray
+    sha256: str
+    source: str | None
+    received: datetime
+    near_duplicate_of: int | None = None
+    near_cells: int | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -92,14 +120,147 @@ def _contest_row(session: Session, name: str, where: str, lock: bool = False) ->
     return row
 
 
-def _current_entries(session: Session, contest_id: int) -> list[ContestEntry]:
-    return list(
-        session.scalars(
-            select(ContestEntry)
-            .where(ContestEntry.contest_id == contest_id, ContestEntry.status.in_(CURRENT))
-            .order_by(ContestEntry.id)
-        )
+def _entries(session: Session, contest_id: int, *, current: bool = False, team: str | None = None) -> list[EntryRecord]:
+    statement = (
+        select(ContestEntry)
+        .options(defer(ContestEntry.table), defer(ContestEntry.source))
+        .where(ContestEntry.contest_id == contest_id)
     )
+    if current:
+        statement = statement.where(ContestEntry.status.in_(CURRENT))
+    if team is not None:
+        statement = statement.where(ContestEntry.team == team)
+    return [EntryRecord.from_row(row) for row in session.scalars(statement.order_by(ContestEntry.id))]
+
+
+def _table(data: bytes, goal: int) -> np.ndarray:
+    table: np.ndarray = np.frombuffer(data, dtype=np.int8).reshape(goal, goal).copy()
+    return table
+
+
+class LockedContest:
+    """One contest read and written inside one write transaction that holds
+    its row's lock (:meth:`ContestStore.locked`)."""
+
+    def __init__(self, session: Session, row: Contest, where: str) -> None:
+        self._session = session
+        self._row = row
+        self.where = where
+
+    @property
+    def contest(self) -> ContestRecord:
+        return ContestRecord.from_row(self._row)
+
+    def checked_attempts_since(self, participant_id: int, since: datetime) -> list[datetime]:
+        """When PARTICIPANT_ID's attempts with a verdict after SINCE were made, oldest first."""
+        rows = self._session.scalars(
+            select(ContestAttempt.created)
+            .where(
+                ContestAttempt.participant_id == participant_id,
+                ContestAttempt.created > since,
+                ContestAttempt.checked.is_(True),
+            )
+            .order_by(ContestAttempt.created)
+        )
+        return list(rows)
+
+    def add_attempt(self, participant_id: int, when: datetime) -> int:
+        """Record an attempt (not yet checked); its id."""
+        attempt = ContestAttempt(participant_id=participant_id, created=when, checked=False)
+        self._session.add(attempt)
+        self._session.flush()
+        return attempt.id
+
+    def mark_checked(self, attempt_id: int) -> None:
+        self._session.execute(update(ContestAttempt).where(ContestAttempt.id == attempt_id).values(checked=True))
+
+    def entries(self, *, current: bool = False, team: str | None = None) -> list[EntryRecord]:
+        """The contest's entries (only current ones, only TEAM's), oldest first."""
+        return _entries(self._session, self._row.id, current=current, team=team)
+
+    def entry(self, entry_id: int) -> EntryRecord:
+        """One entry of this contest (NotStored if there is none)."""
+        row = self._session.get(ContestEntry, int(entry_id))
+        if row is None or row.contest_id != self._row.id:
+            raise NotStored(f"no entry #{entry_id} in contest {self._row.name!r}")
+        return EntryRecord.from_row(row)
+
+    def teams(self) -> list[str]:
+        """The roster's teams, in the order they were first put on it."""
+        rows = self._session.execute(
+            select(ContestParticipant.team, func.min(ContestParticipant.id).label("first"))
+            .where(ContestParticipant.contest_id == self._row.id)
+            .group_by(ContestParticipant.team)
+            .order_by("first")
+        )
+        return [team for team, _ in rows]
+
+    def bar_reason(self, team: str) -> str | None:
+        """Why staff barred TEAM, or None if it is not barred."""
+        bar = self._session.get(ContestBar, (self._row.id, team))
+        return None if bar is None else bar.reason
+
+    def add_bar(self, team: str, reason: str, when: datetime) -> None:
+        check_name(reason, "reason")
+        bar = self._session.get(ContestBar, (self._row.id, team))
+        if bar is None:
+            self._session.add(ContestBar(contest_id=self._row.id, team=team, reason=reason, created=when))
+        else:
+            bar.reason = reason
+
+    def lift_bar(self, team: str) -> bool:
+        """Lift TEAM's bar; whether there was one."""
+        bar = self._session.get(ContestBar, (self._row.id, team))
+        if bar is not None:
+            self._session.delete(bar)
+        return bar is not None
+
+    def add_entry(self, new: NewEntry) -> EntryRecord:
+        """Store NEW as its team's current entry (the previous one becomes
+        ``replaced``) and count a new revision."""
+        self._session.execute(
+            update(ContestEntry)
+            .where(
+                ContestEntry.contest_id == self._row.id,
+                ContestEntry.team == new.team,
+                ContestEntry.status.in_(CURRENT),
+            )
+            .values(status="replaced")
+        )
+        row = ContestEntry(
+            contest_id=self._row.id,
+            team=new.team,
+            team_name=new.team_name,
+            submitted_by=new.submitted_by,
+            filename=new.filename,
+            status="queued",
+            table=np.ascontiguousarray(new.table, dtype=np.int8).tobytes(),
+            sha256=new.sha256,
+            source=new.source,
+            created=new.received,
+            near_duplicate_of=new.near_duplicate_of,
+            near_cells=new.near_cells,
+        )
+        self._session.add(row)
+        self._row.revision += 1
+        self._session.flush()
+        return EntryRecord.from_row(row)
+
+    def set_entry_status(self, entry_id: int, status: str, reason: str | None) -> EntryRecord:
+        """Give entry ENTRY_ID a new STATUS (and REASON); a new revision if it was current."""
+        row = self._session.get(ContestEntry, int(entry_id))
+        if row is None or row.contest_id != self._row.id:
+            raise NotStored(f"no entry #{entry_id} in contest {self._row.name!r}")
+        if row.status in CURRENT:
+            self._row.revision += 1
+        row.status, row.reason = status, reason
+        return EntryRecord.from_row(row)
+
+    def set_times(self, deadline: datetime, closed: datetime | None) -> ContestRecord:
+        """Set the deadline and the moment staff closed the contest (None: not closed)."""
+        self._row.deadline, self._row.closed = deadline, closed
+        self._session.flush()
+        return self.contest
 
 
 class ContestStore(Database):
@@ -144,23 +305,12 @@ class ContestStore(Database):
             rows = session.scalars(select(Contest).order_by(Contest.deadline.desc(), Contest.id.desc()))
             return [ContestRecord.from_row(row) for row in rows]
 
-    def set_deadline(self, name: str, deadline: datetime) -> ContestRecord:
-        """Move the deadline of NAME (reopening it if staff had closed it)."""
-        if deadline.tzinfo is None:
-            raise StoreError("the deadline needs a time zone (for example 2026-12-01T23:59:00-08:00)")
+    @contextmanager
+    def locked(self, name: str) -> Iterator[LockedContest]:
+        """The contest NAME in one write transaction holding its row's lock:
+        all that is done through it is committed together, or nothing."""
         with self._session(write=True) as session:
-            row = _contest_row(session, name, self.where, lock=True)
-            if row.imported:
-                raise StoreError(f"contest {name!r} is an imported past contest; its deadline cannot change")
-            row.deadline, row.closed = deadline, None
-            return ContestRecord.from_row(row)
-
-    def close_contest(self, name: str, now: datetime) -> ContestRecord:
-        """Stop taking submissions for NAME from NOW on."""
-        with self._session(write=True) as session:
-            row = _contest_row(session, name, self.where, lock=True)
-            row.closed = now
-            return ContestRecord.from_row(row)
+            yield LockedContest(session, _contest_row(session, name, self.where, lock=True), self.where)
 
     # --- roster ---
 
@@ -231,161 +381,45 @@ class ContestStore(Database):
             )
             return [ParticipantRecord.from_row(row) for row in rows]
 
-    def participant_by_token(self, contest: ContestRecord, token: str) -> ParticipantRecord:
-        """The participant of CONTEST whose token TOKEN is: a refusal with 401
-        for a token nobody has, 403 for one of a person not on this roster."""
+    def participant_with_token(self, token: str) -> ParticipantRecord | None:
+        """The person (of any contest) whose token TOKEN is, or None."""
         with self._session() as session:
             row = session.scalar(
                 select(ContestParticipant).where(ContestParticipant.token_sha256 == token_digest(token))
             )
-            if row is None:
-                raise ContestRefusal("the token is not valid (revoked, mistyped or never issued)", 401)
-            if row.contest_id != contest.id:
-                mine = session.scalar(
-                    select(ContestParticipant).where(
-                        ContestParticipant.contest_id == contest.id, ContestParticipant.email == row.email
-                    )
-                )
-                if mine is None:
-                    raise ContestRefusal(f"you are not on the roster of contest {contest.name!r}", 403)
-                raise ContestRefusal(f"that token is for another contest; use your token for {contest.name!r}", 401)
-            return ParticipantRecord.from_row(row)
+            return None if row is None else ParticipantRecord.from_row(row)
 
-    def participant_by_email(self, contest: ContestRecord, email: str) -> ParticipantRecord:
-        """The participant of CONTEST signed in as EMAIL (a 403 refusal if none)."""
+    def participant(self, contest: ContestRecord, email: str) -> ParticipantRecord | None:
+        """The person of CONTEST's roster whose email is exactly EMAIL, or None."""
         with self._session() as session:
             row = session.scalar(
                 select(ContestParticipant).where(
-                    ContestParticipant.contest_id == contest.id, func.lower(ContestParticipant.email) == email.lower()
+                    ContestParticipant.contest_id == contest.id, ContestParticipant.email == email
                 )
             )
-            if row is None:
-                raise ContestRefusal(f"{email} is not on the roster of contest {contest.name!r}", 403)
-            return ParticipantRecord.from_row(row)
+            return None if row is None else ParticipantRecord.from_row(row)
 
-    # --- submissions ---
-
-    def take_attempt(self, contest: ContestRecord, person: ParticipantRecord, now: datetime) -> int:
-        """Record a submission by PERSON at NOW (its id): a 423 refusal after
-        the deadline, a 429 one (with the seconds to wait) over the rate. The
-        rate counts the attempts the checker gave a verdict on
-        (:meth:`attempt_checked`, or the entry :meth:`accept_entry` made)."""
-        with self._session(write=True) as session:
-            row = _contest_row(session, contest.name, self.where, lock=True)
-            current = ContestRecord.from_row(row)
-            if not current.is_open(now):
-                raise ContestRefusal(f"contest {contest.name!r} closed at {current.closes.isoformat()}", 423)
-            if current.rate_count:
-                since = now - timedelta(seconds=current.rate_seconds)
-                recent = sorted(
-                    session.scalars(
-                        select(ContestAttempt.created).where(
-                            ContestAttempt.participant_id == person.id,
-                            ContestAttempt.created > since,
-                            ContestAttempt.checked.is_(True),
-                        )
-                    )
-                )
-                if len(recent) >= current.rate_count:
-                    oldest = recent[-current.rate_count]
-                    if oldest.tzinfo is None:
-                        oldest = oldest.replace(tzinfo=now.tzinfo)
-                    wait = max(1, math.ceil((oldest - since).total_seconds()))
-                    raise ContestRefusal(
-                        f"at most {current.rate_count} submission(s) per {current.rate_seconds} s each; "
-                        f"try again in {wait} s",
-                        429,
-                        wait,
-                    )
-            attempt = ContestAttempt(participant_id=person.id, created=now, checked=False)
-            session.add(attempt)
-            session.flush()
-            return attempt.id
-
-    def attempt_checked(self, attempt_id: int) -> None:
-        """The checker gave its verdict on attempt ATTEMPT_ID: it counts for the rate."""
-        with self._session(write=True) as session:
-            session.execute(update(ContestAttempt).where(ContestAttempt.id == attempt_id).values(checked=True))
-
-    def accept_entry(
-        self,
-        contest: ContestRecord,
-        person: ParticipantRecord,
-        *,
-        table: np.ndarray,
-        sha256: str,
-        source: str | None,
-        filename: str,
-        team_name: str,
-        received: datetime,
-        attempt: int | None = None,
-    ) -> EntryRecord:
-        """Queue an entry of PERSON's team received at RECEIVED, replacing the
-        team's current one, and count ATTEMPT (if given) as checked: a 423
-        refusal after the deadline, 409 if another team's current entry has
-        the same table or name."""
-        with self._session(write=True) as session:
-            row = _contest_row(session, contest.name, self.where, lock=True)
-            if not ContestRecord.from_row(row).is_open(received):
-                raise ContestRefusal(f"contest {contest.name!r} is closed", 423)
-            others = [e for e in _current_entries(session, row.id) if e.team != person.team]
-            if any(e.sha256 == sha256 for e in others):
-                raise ContestRefusal("another team's current entry has exactly this strategy table", 409)
-            taken = session.scalars(
-                select(ContestEntry.team_name)
-                .where(ContestEntry.contest_id == row.id, ContestEntry.team != person.team)
-                .distinct()
-            )
-            if looks_like(team_name, taken, same=True) is not None:
-                raise ContestRefusal(
-                    f"the team name {team_name!r} is taken in this contest, or looks like one that is; choose another",
-                    409,
-                )
-            session.execute(
-                update(ContestEntry)
-                .where(
-                    ContestEntry.contest_id == row.id,
-                    ContestEntry.team == person.team,
-                    ContestEntry.status.in_(CURRENT),
-                )
-                .values(status="replaced")
-            )
-            entry = ContestEntry(
-                contest_id=row.id,
-                team=person.team,
-                team_name=team_name,
-                submitted_by=person.email,
-                filename=filename,
-                status="queued",
-                table=np.ascontiguousarray(table, dtype=np.int8).tobytes(),
-                sha256=sha256,
-                source=source,
-                created=received,
-            )
-            session.add(entry)
-            row.revision += 1
-            if attempt is not None:
-                session.execute(update(ContestAttempt).where(ContestAttempt.id == attempt).values(checked=True))
-            session.flush()
-            return EntryRecord.from_row(entry)
+    # --- entries ---
 
     def team_entries(self, contest: ContestRecord, team: str) -> list[EntryRecord]:
         """Every entry TEAM made in CONTEST, newest first."""
         with self._session() as session:
-            rows = session.scalars(
-                select(ContestEntry)
-                .where(ContestEntry.contest_id == contest.id, ContestEntry.team == team)
-                .order_by(ContestEntry.id.desc())
-            )
-            return [EntryRecord.from_row(row) for row in rows]
+            return _entries(session, contest.id, team=team)[::-1]
 
     def entries(self, contest: ContestRecord, *, current_only: bool = False) -> list[EntryRecord]:
         """The entries of CONTEST (only the current ones if CURRENT_ONLY), oldest first."""
         with self._session() as session:
-            statement = select(ContestEntry).where(ContestEntry.contest_id == contest.id).order_by(ContestEntry.id)
-            if current_only:
-                statement = statement.where(ContestEntry.status.in_(CURRENT))
-            return [EntryRecord.from_row(row) for row in session.scalars(statement)]
+            return _entries(session, contest.id, current=current_only)
+
+    def current_tables(self, contest: ContestRecord) -> dict[int, tuple[str, np.ndarray]]:
+        """{entry id: (team, table)} of CONTEST's current entries."""
+        with self._session() as session:
+            rows = session.execute(
+                select(ContestEntry.id, ContestEntry.team, ContestEntry.table).where(
+                    ContestEntry.contest_id == contest.id, ContestEntry.status.in_(CURRENT)
+                )
+            )
+            return {entry_id: (team, _table(table, contest.goal)) for entry_id, team, table in rows}
 
     def entry_content(self, contest: ContestRecord, entry_id: int) -> tuple[EntryRecord, np.ndarray, str | None]:
         """An entry of CONTEST with its table and source (NotStored if none)."""
@@ -393,41 +427,55 @@ class ContestStore(Database):
             row = session.get(ContestEntry, int(entry_id))
             if row is None or row.contest_id != contest.id:
                 raise NotStored(f"no entry #{entry_id} in contest {contest.name!r}")
-            table = np.frombuffer(row.table, dtype=np.int8).reshape(contest.goal, contest.goal).copy()
-            return EntryRecord.from_row(row), table, row.source
+            return EntryRecord.from_row(row), _table(row.table, contest.goal), row.source
 
-    def disqualify(self, contest: ContestRecord, entry_id: int, reason: str) -> EntryRecord:
-        """Take an entry out of CONTEST for REASON (staff's decision)."""
-        check_name(reason, "reason")
-        with self._session(write=True) as session:
-            row = _contest_row(session, contest.name, self.where, lock=True)
-            entry = session.get(ContestEntry, int(entry_id))
-            if entry is None or entry.contest_id != row.id:
-                raise NotStored(f"no entry #{entry_id} in contest {contest.name!r}")
-            if entry.status in CURRENT:
-                row.revision += 1
-            entry.status, entry.reason = "disqualified", reason
-            return EntryRecord.from_row(entry)
-
-    def queued(self, contest: ContestRecord) -> int:
-        """How many entries of CONTEST wait to be ranked."""
+    def bars(self, contest: ContestRecord) -> dict[str, str]:
+        """{team: reason} of the teams staff barred from CONTEST."""
         with self._session() as session:
-            return (
-                session.scalar(
-                    select(func.count())
-                    .select_from(ContestEntry)
-                    .where(ContestEntry.contest_id == contest.id, ContestEntry.status == "queued")
-                )
-                or 0
+            rows = session.execute(
+                select(ContestBar.team, ContestBar.reason).where(ContestBar.contest_id == contest.id)
             )
+            return {team: reason for team, reason in rows}
 
     # --- standings ---
 
-    def standings(self, contest: ContestRecord) -> StandingsRecord | None:
-        """The standings published last for CONTEST (None before the first)."""
+    def standings(self, contest: ContestRecord, *, matrix: bool = True) -> StandingsRecord | None:
+        """The standings published last for CONTEST, with their matrix if
+        MATRIX (4.5 MB at 750 teams; None before the first)."""
         with self._session() as session:
-            row = session.get(ContestStandings, contest.id)
-            return None if row is None else StandingsRecord.from_row(row)
+            statement = select(ContestStandings).where(ContestStandings.contest_id == contest.id)
+            if not matrix:
+                statement = statement.options(defer(ContestStandings.matrix))
+            row = session.scalar(statement)
+            return None if row is None else StandingsRecord.from_row(row, matrix=matrix)
+
+    def board_states(self, name: str | None = None) -> list[BoardState]:
+        """What a leaderboard reads first of contest NAME (or of every
+        contest, newest deadline first): small rows only, two queries."""
+        with self._session() as session:
+            statement = (
+                select(Contest, ContestStandings.revision, ContestStandings.updated)
+                .outerjoin(ContestStandings, ContestStandings.contest_id == Contest.id)
+                .order_by(Contest.deadline.desc(), Contest.id.desc())
+            )
+            if name is not None:
+                statement = statement.where(Contest.name == name)
+            found = session.execute(statement).all()
+            if name is not None and not found:
+                raise NotStored(f"no contest {name!r} in {self.where}")
+            queued = dict(
+                session.execute(
+                    select(ContestEntry.contest_id, func.count())
+                    .where(ContestEntry.contest_id.in_([c.id for c, _, _ in found]), ContestEntry.status == "queued")
+                    .group_by(ContestEntry.contest_id)
+                ).all()
+            )
+            return [
+                BoardState(
+                    ContestRecord.from_row(c), revision, None if updated is None else utc(updated), queued.get(c.id, 0)
+                )
+                for c, revision, updated in found
+            ]
 
     def standings_current(self, name: str) -> bool:
         """Whether the standings of contest NAME rank its current revision (no table is read)."""
@@ -453,24 +501,33 @@ class ContestStore(Database):
         with self._session() as session:
             row = _contest_row(session, name, self.where)
             contest = ContestRecord.from_row(row)
-            rows = _current_entries(session, row.id)
-            tables = {
-                e.id: np.frombuffer(e.table, dtype=np.int8).reshape(contest.goal, contest.goal).copy() for e in rows
-            }
+            rows = list(
+                session.scalars(
+                    select(ContestEntry)
+                    .where(ContestEntry.contest_id == row.id, ContestEntry.status.in_(CURRENT))
+                    .order_by(ContestEntry.id)
+                )
+            )
             standings = session.get(ContestStandings, row.id)
             return RankingInput(
                 contest,
                 [EntryRecord.from_row(e) for e in rows],
-                tables,
+                {e.id: _table(e.table, contest.goal) for e in rows},
                 None if standings is None else StandingsRecord.from_row(standings),
             )
 
     def publish_standings(
-        self, ranked: RankingInput, teams: list[dict[str, object]], matrix: np.ndarray, now: datetime
+        self,
+        ranked: RankingInput,
+        teams: list[dict[str, Any]],
+        ranking: list[dict[str, Any]],
+        matrix: np.ndarray,
+        now: datetime,
     ) -> bool:
-        """Publish standings of RANKED's entries (TEAMS, MATRIX), and mark its
-        queued entries ranked, in one transaction, unless other standings
-        were published since RANKED was read (then nothing changes: False)."""
+        """Publish standings of RANKED's entries (TEAMS per matrix position,
+        the ranked rows RANKING, MATRIX), and mark its queued entries ranked,
+        in one transaction, unless other standings were published since
+        RANKED was read (then nothing changes: False)."""
         contest = ranked.contest
         before = None if ranked.standings is None else ranked.standings.revision
         with self._session(write=True) as session:
@@ -481,7 +538,7 @@ class ContestStore(Database):
             if row is None:
                 row = ContestStandings(contest_id=contest.id)
                 session.add(row)
-            row.revision, row.teams, row.updated = contest.revision, teams, now
+            row.revision, row.teams, row.ranking, row.updated = contest.revision, teams, ranking, now
             row.matrix = np.ascontiguousarray(matrix, dtype=np.float64).tobytes()
             ids = [e.id for e in ranked.entries]
             if ids:
@@ -493,10 +550,17 @@ class ContestStore(Database):
             return True
 
     def import_contest(
-        self, name: str, settings: ContestSettings, teams: list[str], matrix: np.ndarray, now: datetime
+        self,
+        name: str,
+        settings: ContestSettings,
+        teams: list[str],
+        ranking: list[dict[str, Any]],
+        matrix: np.ndarray,
+        now: datetime,
     ) -> ContestRecord:
-        """A finished past contest NAME whose standings are TEAMS and MATRIX
-        (from the course's archive), stored in one transaction."""
+        """A finished past contest NAME whose standings are TEAMS, their
+        ranked rows RANKING and MATRIX (from the course's archive), stored in
+        one transaction."""
         with self._session(write=True) as session:
             row = self._new_contest(session, name, settings, imported=True)
             session.add(
@@ -504,8 +568,14 @@ class ContestStore(Database):
                     contest_id=row.id,
                     revision=0,
                     teams=[{"entry_id": None, "team": team, "team_name": team} for team in teams],
+                    ranking=ranking,
                     matrix=np.ascontiguousarray(matrix, dtype=np.float64).tobytes(),
                     updated=now,
                 )
             )
             return ContestRecord.from_row(row)
+
+    def delete_contest(self, name: str) -> None:
+        """Remove contest NAME with its roster, entries and standings."""
+        with self._session(write=True) as session:
+            session.delete(_contest_row(session, name, self.where, lock=True))

@@ -10,8 +10,10 @@ from pathlib import Path
 
 import numpy as np
 
+from arena.contest.service import Contests
 from hog.rules import get_rules
 from results.contest_store import ContestSettings
+from strategies.submission import Submission
 from strategies.table import StrategyTable
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -50,9 +52,23 @@ def reference_standings(names: list[str], tables: list[np.ndarray]) -> dict[str,
     return {names[i]: (1 + sum(w > wins[i] for w in wins), wins[i], means[i]) for i in range(n)}
 
 
-def queue_entry(store, contest, person, table: np.ndarray, team_name: str, when: datetime):
+def queue_entry(store, contest, person, table: np.ndarray, team_name: str | None, when: datetime):
     """An entry of PERSON's team queued in CONTEST as the API would leave it (no sandbox: TABLE as it is)."""
-    sha = StrategyTable(table, contest.rules, "entry", "file").sha256
-    return store.accept_entry(
-        contest, person, table=table, sha256=sha, source=None, filename="hog.json", team_name=team_name, received=when
-    )
+    submission = Submission("hog.json", StrategyTable(table, contest.rules, "entry", "file"), None)
+    return Contests(store).accept(contest, person, submission, filename="hog.json", team_name=team_name, received=when)
+
+
+def close_contest(store, name: str, when: datetime):
+    """Staff close contest NAME at WHEN."""
+    return Contests(store, clock=lambda: when).close(name)
+
+
+def wait_until(condition, timeout: float = 120.0, step: float = 0.05):
+    """CONDITION()'s first true value, asked every STEP seconds; fails after TIMEOUT seconds."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not (value := condition()):
+        assert time.monotonic() < deadline, f"not true within {timeout} s: {condition}"
+        time.sleep(step)
+    return value

@@ -9,11 +9,11 @@ import typer.main
 
 from arena.match import METHODS
 from arena.parallel import BACKENDS
+from arena.ranking import WIN_THRESHOLD
 from evolve.objectives import BALANCED, LEAGUE_PREFIX
 from evolve.run import DEFAULT_FAMILY, DEFAULT_OPPONENT, FITNESSES
 from hog_arena.cli import choices
 from hog_arena.cli.main import COMMAND_MODULES, app
-from results.leaderboard import WIN_THRESHOLD
 from strategies.families import FAMILIES
 
 #: Libraries (and the project's packages built on them) a command loads only when it runs.

@@ -25,7 +25,7 @@ import httpx2
 import numpy as np
 import pytest
 from browser_support import chromium_path, launched_chromium, new_page
-from contest_support import RULES, settings, table_of
+from contest_support import RULES, close_contest, settings, table_of
 from oidc_provider import Provider, running_provider
 from server_process import free_port, running_server
 
@@ -247,7 +247,7 @@ def test_a_closed_contest_turns_final_on_its_open_page_and_in_the_archive(browse
     page.on("request", lambda request: polls.append(request.url) if "/leaderboard" in request.url else None)
     closed = datetime.now(timezone.utc)
     with open_store(arena.db) as store:
-        store.close_contest(name, closed)
+        close_contest(store, name, closed)
     page.clock.run_for(POLL_MS)
     page.wait_for_function("() => document.getElementById('contest-state').textContent === 'final standings'")
     assert page.locator("#contest-board th").all_inner_texts()[-1] == "ENTRY"  # shown upper case by the style

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta, timezone
 import httpx2 as httpx
 import numpy as np
 import pytest
-from contest_support import queue_entry, reference_rate, settings, table_of
+from contest_support import close_contest, queue_entry, reference_rate, settings, table_of
 from server_process import running_server
 from sqlalchemy import create_engine, func, select
 
@@ -143,8 +143,8 @@ def _entries_in_queue(db: str, count: int) -> list[np.ndarray]:
         contest = store.create_contest("rush", settings(now + timedelta(days=1), goal=100, team_size=1, rate_count=0))
         people = store.add_roster("rush", [(f"p{k}@x.edu", f"t{k}", "student") for k in range(count)])
         for k, ((person, _), table) in enumerate(zip(people, tables, strict=True)):
-            queue_entry(store, contest, person, table, f"team {k}", now)
-        store.close_contest("rush", datetime.now(timezone.utc))
+            queue_entry(store, contest, person, table, f"squad {k}", now)
+        close_contest(store, "rush", datetime.now(timezone.utc))
     return tables
 
 
@@ -168,7 +168,7 @@ def test_the_queue_survives_kill_9_mid_ranking(tmp_path):
         board = wait_for(lambda: (b := leaderboard(server, "rush"))["final"] and b)
     engine.dispose()
     assert board["entries"] == 120 and board["queued"] == 0
-    assert sorted(row["team"] for row in board["rows"]) == sorted(f"t{k}" for k in range(120))
+    assert sorted(row["team_name"] for row in board["rows"]) == sorted(f"squad {k}" for k in range(120))
     with open_store(db) as store:
         contest = store.get_contest("rush")
         assert {e.status for e in store.entries(contest)} == {"ranked"}
@@ -188,7 +188,7 @@ def test_hog_contest_worker_drains_the_queue_from_another_process(tmp_path, caps
         contest = store.create_contest("c", settings(now + timedelta(days=1)))
         people = store.add_roster("c", [(f"p{k}@x.edu", f"t{k}", "student") for k in range(3)])
         for k, (person, _) in enumerate(people):
-            queue_entry(store, contest, person, table_of(k), f"team {k}", now)
+            queue_entry(store, contest, person, table_of(k), f"squad {k}", now)
     done = hog_json(capsys, "contest", "worker", "c", "--drain", "--db", db, "--json")
     assert done == {"contest": "c", "published": 1}
     shown = hog_json(capsys, "contest", "show", "c", "--db", db, "--json")

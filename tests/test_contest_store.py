@@ -1,5 +1,6 @@
-"""Contests in the store: rosters and tokens, attempts and the rate, the
-deadline, one entry per team, the ranking worker and its standings
+"""Contests in the store, decided by the contest's policy
+(``arena.contest.service``): rosters and tokens, attempts and the rate,
+the deadline, one entry per team, the ranking worker and its standings
 (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
@@ -9,11 +10,14 @@ from datetime import timedelta
 
 import numpy as np
 import pytest
-from contest_support import NOW, queue_entry, reference_standings, settings, table_of
+from contest_support import NOW, close_contest, queue_entry, reference_standings, settings, table_of
 from sqlalchemy import create_engine, text
 
+from arena.contest.board import rows_of
+from arena.contest.errors import ContestClosed, DuplicateTable, InvalidToken, NameTaken, NoSuchEntry, RateLimited
+from arena.contest.service import Contests
 from arena.contest.worker import rank_step, rank_until_current
-from results.errors import ContestRefusal, NotStored, StoreError
+from results.errors import StoreError
 from results.store import open_store, resolve_url
 
 
@@ -38,7 +42,7 @@ def test_tokens_are_issued_once_and_kept_only_as_digests(store, db_url):
     contest, people = contest_with_roster(store)
     person, token = people["ada@x.edu"]
     assert token.startswith("hog_") and len(token) > 30
-    assert store.participant_by_token(contest, token) == person
+    assert Contests(store).by_token(contest, token) == person
     engine = create_engine(resolve_url(db_url))
     with engine.connect() as connection:
         kept = connection.execute(text("SELECT token_sha256 FROM contest_participants WHERE email = 'ada@x.edu'"))
@@ -48,26 +52,27 @@ def test_tokens_are_issued_once_and_kept_only_as_digests(store, db_url):
     assert token not in everything
     again = store.add_roster("c", [("ada@x.edu", "t1", "student"), ("dee@x.edu", "t3", "staff")])
     assert [t is None for _, t in again] == [True, False]  # Ada keeps her token; Dee gets one
-    assert store.participant_by_token(contest, token).email == "ada@x.edu"
+    assert Contests(store).by_token(contest, token).email == "ada@x.edu"
 
 
 def test_a_rotated_token_replaces_the_old_one(store):
     contest, people = contest_with_roster(store)
     old = people["cy@x.edu"][1]
-    new = store.rotate_token("c", "cy@x.edu")
-    with pytest.raises(ContestRefusal) as refused:
-        store.participant_by_token(contest, old)
-    assert refused.value.status == 401
-    assert store.participant_by_token(contest, new).email == "cy@x.edu"
+    new = Contests(store).rotate_token("c", "Cy@x.edu")
+    with pytest.raises(InvalidToken):
+        Contests(store).by_token(contest, old)
+    assert Contests(store).by_token(contest, new).email == "cy@x.edu"
 
 
-def test_a_token_of_another_contest_is_not_on_this_roster(store):
+def test_a_token_of_another_contest_is_refused_as_an_unknown_one_is(store):
     contest, _ = contest_with_roster(store)
     store.create_contest("other", settings())
     ((_, token),) = store.add_roster("other", [("zed@y.edu", "z", "student")])
-    with pytest.raises(ContestRefusal) as refused:
-        store.participant_by_token(contest, token)
-    assert refused.value.status == 403
+    with pytest.raises(InvalidToken) as another:
+        Contests(store).by_token(contest, token)
+    with pytest.raises(InvalidToken) as unknown:
+        Contests(store).by_token(contest, "hog_never-issued")
+    assert str(another.value) == str(unknown.value)  # nothing tells whether its owner is on another roster
 
 
 def test_a_team_over_the_team_size_writes_nobody(store):
@@ -80,31 +85,31 @@ def test_a_team_over_the_team_size_writes_nobody(store):
 def test_the_rate_counts_attempts_per_person(store):
     contest, people = contest_with_roster(store, rate_count=1, rate_seconds=60)
     ada, bob = people["ada@x.edu"][0], people["bob@x.edu"][0]
-    unfinished = store.take_attempt(contest, ada, NOW)  # the server died before the checker's verdict
-    checked = store.take_attempt(contest, ada, NOW + timedelta(seconds=5))  # so this one is taken
-    store.attempt_checked(checked)
-    with pytest.raises(ContestRefusal) as refused:
-        store.take_attempt(contest, ada, NOW + timedelta(seconds=20))
-    assert (refused.value.status, refused.value.retry_after) == (429, 45)
+    policy = Contests(store)
+    unfinished = policy.take_attempt(contest, ada, NOW)  # the server died before the checker's verdict
+    checked = policy.take_attempt(contest, ada, NOW + timedelta(seconds=5))  # so this one is taken
+    policy.attempt_checked(contest, checked)
+    with pytest.raises(RateLimited) as refused:
+        policy.take_attempt(contest, ada, NOW + timedelta(seconds=20))
+    assert refused.value.retry_after == 45
     assert unfinished != checked
-    store.take_attempt(contest, bob, NOW + timedelta(seconds=20))  # the rate is per person
-    store.take_attempt(contest, ada, NOW + timedelta(seconds=66))
+    policy.take_attempt(contest, bob, NOW + timedelta(seconds=20))  # the rate is per person
+    policy.take_attempt(contest, ada, NOW + timedelta(seconds=66))
 
 
 def test_nothing_is_taken_after_the_deadline_or_once_closed(store):
     contest, people = contest_with_roster(store, deadline=NOW + timedelta(hours=1))
     ada = people["ada@x.edu"][0]
-    with pytest.raises(ContestRefusal) as refused:
-        store.take_attempt(contest, ada, NOW + timedelta(hours=1))
-    assert refused.value.status == 423
-    with pytest.raises(ContestRefusal):
+    policy = Contests(store)
+    with pytest.raises(ContestClosed):
+        policy.take_attempt(contest, ada, NOW + timedelta(hours=1))
+    with pytest.raises(ContestClosed):
         submit(store, contest, ada, 0, when=NOW + timedelta(hours=2))
-    store.close_contest("c", NOW - timedelta(minutes=1))
-    with pytest.raises(ContestRefusal) as refused:
-        store.take_attempt(contest, ada, NOW)
-    assert refused.value.status == 423
-    store.set_deadline("c", NOW + timedelta(hours=3))  # extending reopens
-    store.take_attempt(contest, ada, NOW + timedelta(hours=2))
+    close_contest(store, "c", NOW - timedelta(minutes=1))
+    with pytest.raises(ContestClosed):
+        policy.take_attempt(contest, ada, NOW)
+    policy.set_deadline("c", NOW + timedelta(hours=3))  # extending reopens
+    policy.take_attempt(contest, ada, NOW + timedelta(hours=2))
 
 
 def test_a_new_entry_replaces_the_team_s_last_one_and_history_stays(store):
@@ -119,13 +124,12 @@ def test_a_new_entry_replaces_the_team_s_last_one_and_history_stays(store):
 def test_another_team_s_table_or_name_is_refused(store):
     contest, people = contest_with_roster(store)
     submit(store, contest, people["ada@x.edu"][0], 0, team_name="Pig Latin")
-    with pytest.raises(ContestRefusal) as refused:
+    with pytest.raises(DuplicateTable) as refused:
         submit(store, contest, people["cy@x.edu"][0], 0)
-    assert refused.value.status == 409 and "ada" not in str(refused.value) and "t1" not in str(refused.value)
-    with pytest.raises(ContestRefusal, match="taken") as refused:
+    assert "ada" not in str(refused.value) and "t1" not in str(refused.value)
+    with pytest.raises(NameTaken, match="taken"):
         submit(store, contest, people["cy@x.edu"][0], 1, team_name="PIG LATIN")
-    assert refused.value.status == 409
-    with pytest.raises(ContestRefusal, match="looks like"):
+    with pytest.raises(NameTaken, match="looks like"):
         submit(store, contest, people["cy@x.edu"][0], 1, team_name="Pig L\u0430tin")  # a Cyrillic a
     submit(store, contest, people["bob@x.edu"][0], 0, team_name="Pig Latin")  # the same team may resubmit
 
@@ -135,18 +139,16 @@ def test_the_worker_ranks_as_the_reference_game_and_the_course_rule_say(store):
     contest, roster = contest_with_roster(store, people=people)
     for k in range(4):
         submit(store, contest, roster[f"p{k}@x.edu"][0], k)
-    assert store.queued(contest) == 4
+    assert store.board_states("c")[0].queued == 4
     assert rank_until_current(store, "c") == 1
     standings = store.standings(store.get_contest("c"))
-    from arena.contest.ranking import contest_rows
-
-    rows = contest_rows(standings.teams, standings.matrix)
+    rows = rows_of(standings.teams, standings.ranking)
     expected = reference_standings([f"Team t{k}" for k in range(4)], [table_of(k) for k in range(4)])
     for row in rows:
         rank, wins, mean = expected[row.team_name]
         assert (row.rank, row.wins) == (rank, wins)
         assert row.mean_win_rate == pytest.approx(mean, abs=1e-12)
-    assert store.queued(contest) == 0
+    assert store.board_states("c")[0].queued == 0
     assert {e.status for e in store.entries(contest)} == {"ranked"}
 
 
@@ -163,9 +165,7 @@ def test_a_new_entry_reuses_the_published_pairs_and_replaces_its_team(store):
     assert [t["team"] for t in after.teams] == ["t1", "t2", "t0"]
     assert after.matrix[0, 1] == before.matrix[1, 2]  # t1 vs t2 kept as published
     expected = reference_standings(["t1", "t2", "t0"], [table_of(1), table_of(2), table_of(7)])
-    from arena.contest.ranking import contest_rows
-
-    for row in contest_rows(after.teams, after.matrix):
+    for row in rows_of(after.teams, after.ranking):
         assert row.wins == expected[row.team_name.removeprefix("Team ")][1]
 
 
@@ -175,7 +175,7 @@ def test_standings_are_published_once_even_by_two_workers(store):
     submit(store, contest, roster["cy@x.edu"][0], 1)
     stale = store.ranking_input("c")
     assert rank_step(store, "c")
-    assert not store.publish_standings(stale, [], np.zeros((0, 0)), NOW)  # another worker published since
+    assert not store.publish_standings(stale, [], [], np.zeros((0, 0)), NOW)  # another worker published since
     assert len(store.standings(store.get_contest("c")).teams) == 2
     assert not rank_step(store, "c")  # current: nothing to do
 
@@ -185,21 +185,22 @@ def test_a_disqualified_entry_leaves_the_standings(store):
     submit(store, contest, roster["ada@x.edu"][0], 0)
     cy = submit(store, contest, roster["cy@x.edu"][0], 1)
     rank_until_current(store, "c")
-    store.disqualify(contest, cy.id, "copied")
+    Contests(store).disqualify("c", cy.id, "copied")
     rank_until_current(store, "c")
     standings = store.standings(store.get_contest("c"))
     assert [t["team"] for t in standings.teams] == ["t1"]
     assert store.team_entries(contest, "t2")[0].reason == "copied"
-    with pytest.raises(NotStored):
-        store.disqualify(contest, 999, "no such entry")
+    with pytest.raises(NoSuchEntry):
+        Contests(store).disqualify("c", 999, "no such entry")
 
 
 def test_an_imported_contest_is_final_with_its_matrix(store):
-    from arena.contest.board import read_board
+    from arena.contest.board import ranked_rows
 
     matrix = np.array([[np.nan, 0.7, 0.4], [0.3, np.nan, 0.6], [0.6, 0.4, np.nan]])
-    store.import_contest("fa19", settings(), ["A", "B", "C"], matrix, NOW)
-    board = read_board(store, "fa19", NOW)
+    ranking = ranked_rows([{"team": t, "team_name": t} for t in "ABC"], matrix)
+    store.import_contest("fa19", settings(), ["A", "B", "C"], ranking, matrix, NOW)
+    board = Contests(store, clock=lambda: NOW).board("fa19")
     assert board.final and board.state == "final"
     # One win each: one shared rank, shown by mean win rate (0.55, 0.5, 0.45).
     assert [(r.rank, r.team_name, r.wins) for r in board.rows] == [(1, "A", 1), (1, "C", 1), (1, "B", 1)]

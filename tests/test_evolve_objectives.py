@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from arena.ranking import WIN_THRESHOLD
 from evolve.algorithm import EvolutionState
 from evolve.genome import genome_params
 from evolve.objectives import BALANCED, pick_member
@@ -21,7 +22,6 @@ from evolve.run import continue_run, start_run
 from evolve.scoring import scoring_of
 from evolve.settings import Settings
 from hog import exact
-from results.leaderboard import WIN_THRESHOLD
 from results.store import NotStored, open_store
 from strategies.families import get_family
 from strategies.library import make

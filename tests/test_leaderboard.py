@@ -1,4 +1,4 @@
-"""Leaderboards (results.leaderboard) and the ``hog leaderboard`` and ``hog strategies`` commands."""
+"""Leaderboards (arena.ranking, results.leaderboard) and the ``hog leaderboard`` and ``hog strategies`` commands."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import json
 import numpy as np
 import pytest
 
+from arena.ranking import rank
 from hog_arena.cli.main import main
-from results.leaderboard import rank
 from results.store import LeagueRecord, LeagueResults, MatchResult, StrategyRecord, open_store
 from strategies.table import StrategyTable
 

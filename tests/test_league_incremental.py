@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from arena.league import LeagueError, LeagueSettings, run_league, win_rate_matrix
+from arena.ranking import WIN_THRESHOLD, rank
 from arena.tournament import add_to_league, run_stored_league
 from hog import exact
-from results.leaderboard import WIN_THRESHOLD, rank
 from results.store import NotStored, open_store
 from strategies.table import StrategyTable
 

@@ -13,10 +13,10 @@ import pytest
 from matplotlib.image import imread
 
 from arena.plots import win_rate_matrix_figure, write_win_rate_matrix
+from arena.ranking import rank
 from evolve.plots import evolution_data, evolution_figure
 from hog import exact
 from hog_arena.cli.main import main
-from results.leaderboard import rank
 from results.store import MatchResult, open_store
 from strategies.heatmap import diff_figure, diff_png
 from strategies.spec import resolve_spec

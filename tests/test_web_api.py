@@ -544,6 +544,7 @@ def test_openapi_documents_the_api_only(arena):
         "/api/contests/{name}/entries/mine",
         "/api/contests/{name}/entries/{entry_id}",
         "/api/contests/{name}/entries/{entry_id}/disqualify",
+        "/api/contests/{name}/teams/{team}/bar",
         "/api/contests/{name}/deadline",
         "/api/contests/{name}/close",
     }

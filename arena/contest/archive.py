@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from arena.contest.board import Board
+from arena.contest.board import Board, public_matrix, ranked_rows
 from arena.contest.teams import clean_team_name
 from results.contest_records import ContestRecord
 from results.contest_store import ContestSettings
@@ -24,14 +24,15 @@ __all__ = ["export_board", "import_archive", "read_archive"]
 _COMPLEMENT_TOLERANCE = 1e-6
 
 
-def export_board(board: Board) -> dict[str, Any]:
-    """BOARD's standings in the archive's format (teams in leaderboard
-    order; a team against itself 0.5), with the contest and its ranking."""
-    names, matrix = board.matrix_in_rank_order()
+def export_board(board: Board, matrix: np.ndarray) -> dict[str, Any]:
+    """BOARD's standings, whose win rates are MATRIX, in the archive's format
+    (teams in leaderboard order, exact; a team against itself 0.5), with the
+    contest and its ranking."""
+    names, matrix = public_matrix(board, matrix, exact=True)
     matrix = matrix.copy()
     np.fill_diagonal(matrix, 0.5)
     return {
-        **board.as_dict(),
+        **board.as_dict(exact=True),
         "teams": names,
         "winrate_mat": matrix.tolist(),
     }
@@ -99,4 +100,5 @@ def import_archive(store: Store, path: Path, name: str, rules: str, goal: int) -
     names, matrix = read_archive(path)
     now = datetime.now(timezone.utc)
     settings = ContestSettings(rules, goal, now, team_size=1, rate_count=0, rate_seconds=60, publish="none")
-    return store.import_contest(name, settings, names, matrix, now)
+    teams = [{"team": team, "team_name": team} for team in names]
+    return store.import_contest(name, settings, names, ranked_rows(teams, matrix), matrix, now)

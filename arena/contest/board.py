@@ -1,30 +1,128 @@
-"""A contest's leaderboard as everyone sees it: the published standings
-ranked, how many entries wait, and whether the standings are final (the
-deadline passed, nothing waits, and they rank the newest entries)."""
+"""A contest's leaderboard: the published standings' ranked rows, how many
+entries wait, and whether the standings are final (the deadline passed,
+nothing waits, and they rank the newest entries).
+
+The rows are ranked once, by the worker that publishes the standings
+(:func:`ranked_rows`, the course's rule: ``arena.ranking`` with ties of
+wins shared), and stored with them; reading a board ranks nothing.
+
+What the public sees (:meth:`Board.public_rows`, :func:`public_matrix`)
+carries no team id, e-mail or file name: a team is its name. Until the
+standings are final, every public win rate, a team's mean included, is
+rounded to ``PUBLIC_DECIMALS`` (3) decimals: exact rates of a known probe
+entry against a private one identify that private table offline, and
+exact means before and after a new entry give that entry's exact rate
+against every team. Wins and ranks stay exact. Staff see exact values.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
 import numpy as np
 
-from arena.contest.ranking import ContestRow, contest_rows, winners
-from results.contest_records import ContestRecord, StandingsRecord
-from results.store import Store
+from arena.ranking import rank_matrix
+from results.contest_records import BoardState, ContestRecord
 
-__all__ = ["Board", "read_board"]
+__all__ = ["Board", "ContestRow", "PUBLIC_DECIMALS", "WINNING_PLACES", "ranked_rows", "rows_of", "public_matrix"]
+
+#: Decimals of the public win rates until the standings are final.
+PUBLIC_DECIMALS = 3
+#: The ranks named winners once the standings are final.
+WINNING_PLACES = 3
+
+
+@dataclass(frozen=True)
+class ContestRow:
+    """A team's line on a contest leaderboard; POSITION is its row of the matrix."""
+
+    rank: int
+    team: str
+    team_name: str
+    wins: int
+    losses: int
+    mean_win_rate: float | None
+    entry_id: int | None
+    position: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def ranked_rows(teams: Sequence[dict[str, Any]], matrix: np.ndarray) -> list[dict[str, Any]]:
+    """The ranked rows of TEAMS (``team``, ``team_name`` each) whose win
+    rates, row against column, are MATRIX: the course's rule (equal wins
+    share a rank; the mean, then the name, order the display), best first.
+
+    >>> m = np.array([[np.nan, 0.6, 0.7], [0.4, np.nan, 0.5], [0.3, 0.5, np.nan]])
+    >>> [(r["rank"], r["position"], r["wins"]) for r in ranked_rows([{"team": t, "team_name": t} for t in "abc"], m)]
+    [(1, 0, 2), (2, 1, 0), (2, 2, 0)]
+    """
+    keys = [f"{str(t['team_name']).casefold()}\0{t['team']}" for t in teams]
+    ranking = rank_matrix(matrix, keys, "wins")
+    return [
+        {
+            "position": k,
+            "rank": int(ranking.rank[k]),
+            "wins": int(ranking.wins[k]),
+            "losses": int(ranking.losses[k]),
+            "mean": ranking.mean_of(k),
+        }
+        for k in ranking.order
+    ]
+
+
+def rows_of(teams: Sequence[dict[str, Any]], ranking: Sequence[dict[str, Any]]) -> list[ContestRow]:
+    """The leaderboard's rows from stored TEAMS and their stored RANKING."""
+    return [
+        ContestRow(
+            rank=int(r["rank"]),
+            team=str(teams[r["position"]]["team"]),
+            team_name=str(teams[r["position"]]["team_name"]),
+            wins=int(r["wins"]),
+            losses=int(r["losses"]),
+            mean_win_rate=r["mean"],
+            entry_id=teams[r["position"]].get("entry_id"),
+            position=int(r["position"]),
+        )
+        for r in ranking
+    ]
+
+
+def _shown(value: float | None, exact: bool) -> float | None:
+    return value if value is None or exact else round(value, PUBLIC_DECIMALS)
 
 
 @dataclass(frozen=True, eq=False)
 class Board:
-    contest: ContestRecord
-    standings: StandingsRecord | None
+    """A contest's leaderboard at one moment (``state`` from BoardState, ROWS ranked)."""
+
+    state_read: BoardState
     rows: list[ContestRow]
-    queued: int
-    final: bool
     open: bool  #: whether it takes submissions
+
+    @property
+    def contest(self) -> ContestRecord:
+        return self.state_read.contest
+
+    @property
+    def queued(self) -> int:
+        return self.state_read.queued
+
+    @property
+    def updated(self) -> datetime | None:
+        return self.state_read.standings_updated
+
+    @property
+    def final(self) -> bool:
+        """Whether the standings are final: closed, nothing waits, and they rank the newest entries."""
+        read = self.state_read
+        if self.contest.imported:
+            return True
+        return not self.open and read.queued == 0 and read.standings_revision == self.contest.revision
 
     @property
     def state(self) -> str:
@@ -35,16 +133,33 @@ class Board:
 
     @property
     def winners(self) -> list[ContestRow]:
-        return winners(self.rows) if self.final else []
+        """The rows ranked within the first WINNING_PLACES (ties can make more), once final."""
+        return [row for row in self.rows if row.rank <= WINNING_PLACES] if self.final else []
 
-    def matrix_in_rank_order(self) -> tuple[list[str], np.ndarray]:
-        """Team names and the win-rate matrix, both in leaderboard order."""
-        if self.standings is None:
-            return [], np.zeros((0, 0))
-        order = [row.position for row in self.rows]
-        return [row.team_name for row in self.rows], self.standings.matrix[np.ix_(order, order)]
+    @property
+    def version(self) -> tuple[Any, ...]:
+        """What the board shows depends on this alone (a cache key)."""
+        c = self.contest
+        read = self.state_read
+        return (c.id, c.revision, c.deadline, c.closed, read.standings_revision, read.standings_updated, read.queued)
 
-    def as_dict(self) -> dict[str, Any]:
+    def public_rows(self, exact: bool = False) -> list[dict[str, Any]]:
+        """The rows as the leaderboard shows them: rank, team name, wins,
+        losses, mean win rate (rounded until final unless EXACT), entry id."""
+        exact = exact or self.final
+        return [
+            {
+                "rank": row.rank,
+                "team_name": row.team_name,
+                "wins": row.wins,
+                "losses": row.losses,
+                "mean_win_rate": _shown(row.mean_win_rate, exact),
+                "entry_id": row.entry_id,
+            }
+            for row in self.rows
+        ]
+
+    def as_dict(self, exact: bool = False) -> dict[str, Any]:
         """The API's leaderboard (GET /api/contests/{name}/leaderboard)."""
         contest = self.contest
         return {
@@ -55,20 +170,19 @@ class Board:
             "closes": contest.closes.isoformat(),
             "state": self.state,
             "final": self.final,
-            "updated": None if self.standings is None else self.standings.updated.isoformat(),
+            "exact": exact or self.final,
+            "updated": None if self.updated is None else self.updated.isoformat(),
             "entries": len(self.rows),
             "queued": self.queued,
-            "rows": [{k: v for k, v in row.as_dict().items() if k not in ("position",)} for row in self.rows],
+            "rows": self.public_rows(exact),
         }
 
 
-def read_board(store: Store, name: str, now: datetime) -> Board:
-    """The leaderboard of contest NAME at NOW."""
-    contest = store.get_contest(name)
-    standings = store.standings(contest)
-    rows = [] if standings is None else contest_rows(standings.teams, standings.matrix)
-    queued = 0 if contest.imported else store.queued(contest)
-    current = contest.imported or (standings is not None and standings.revision == contest.revision)
-    is_open = contest.is_open(now)
-    final = contest.imported or (not is_open and queued == 0 and current)
-    return Board(contest, standings, rows, queued, final, is_open)
+def public_matrix(board: Board, matrix: np.ndarray, exact: bool = False) -> tuple[list[str], np.ndarray]:
+    """Team names and the win-rate MATRIX of BOARD's standings, both in
+    leaderboard order; rounded until final unless EXACT."""
+    order = [row.position for row in board.rows]
+    ordered = matrix[np.ix_(order, order)]
+    if not (exact or board.final):
+        ordered = np.round(ordered, PUBLIC_DECIMALS)
+    return [row.team_name for row in board.rows], ordered

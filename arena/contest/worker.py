@@ -7,8 +7,9 @@ rest exactly (as a league does, on threads) and caches them; it publishes
 the new standings and marks the queued entries ranked in one transaction.
 A step interrupted anywhere, even by ``kill -9``, publishes nothing; the
 next one starts again from what is stored, so nothing is lost and nothing
-is counted twice. :class:`RankingWorker` runs steps in a thread for the
-web server; ``hog contest worker`` runs them in a loop.
+is counted twice. The step ranks the standings it publishes
+(``arena.contest.board.ranked_rows``), once: readers only look them up.
+:class:`RankingWorker` runs steps in a thread for the web server; ``hog contest worker`` runs them in a loop.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from datetime import datetime, timezone
 
 import numpy as np
 
+from arena.contest.board import ranked_rows
 from arena.league import LeagueSettings, play_league
 from results.contest_store import RankingInput
 from results.records import MatchKey
@@ -37,7 +39,7 @@ def _known_matrix(ranked: RankingInput) -> tuple[np.ndarray, np.ndarray]:
     matrix = np.full((n, n), np.nan)
     done = np.eye(n, dtype=bool)
     old = ranked.standings
-    if old is None:
+    if old is None or old.matrix is None:
         return matrix, done
     old_position = {team.get("entry_id"): k for k, team in enumerate(old.teams)}
     mine = [(i, old_position[e.id]) for i, e in enumerate(ranked.entries) if e.id in old_position]
@@ -102,7 +104,7 @@ def rank_step(store: Store, name: str, *, jobs: int = 1, now: Callable[[], datet
         _play_missing(store, ranked, matrix, done, jobs)
     teams = [{"entry_id": e.id, "team": e.team, "team_name": e.team_name} for e in ranked.entries]
     clock = now or (lambda: datetime.now(timezone.utc))
-    return store.publish_standings(ranked, teams, matrix, clock())
+    return store.publish_standings(ranked, teams, ranked_rows(teams, matrix), matrix, clock())
 
 
 def rank_until_current(store: Store, name: str, *, jobs: int = 1) -> int:

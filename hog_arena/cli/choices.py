@@ -35,5 +35,5 @@ FITNESSES = ("mean", "contest")
 LEAGUE_PREFIX = "league:"
 #: ``evolve.objectives.BALANCED``.
 BALANCED = "balanced"
-#: ``results.leaderboard.WIN_THRESHOLD``.
+#: ``arena.ranking.WIN_THRESHOLD``.
 WIN_THRESHOLD = 0.500001

@@ -24,6 +24,9 @@ from hog_arena.cli.text import literal, say
 
 if TYPE_CHECKING:
     from arena.contest.board import Board
+    from arena.contest.service import Contests
+    from results.contest_records import EntryRecord
+    from results.store import Store
 
 contest_app = FlagTyper(
     name="contest",
@@ -42,17 +45,15 @@ def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def _board(db: str | None, name: str) -> Board:
-    from arena.contest.board import read_board
-    from results.store import open_store
+def _contests(store: Store) -> Contests:
+    from arena.contest.service import Contests
 
-    with open_store(db, create=False) as store:
-        return read_board(store, name, _now())
+    return Contests(store)
 
 
 def _contest_line(board: Board) -> str:
     c = board.contest
-    updated = "never" if board.standings is None else f"{board.standings.updated:%Y-%m-%d %H:%M:%S} UTC"
+    updated = "never" if board.updated is None else f"{board.updated:%Y-%m-%d %H:%M:%S} UTC"
     return (
         f"contest {literal(c.name)}: {c.rules}, goal {c.goal}, closes {c.closes.isoformat()}; {board.state}; "
         f"{len(board.rows)} ranked, {board.queued} queued; standings updated {updated}"
@@ -114,11 +115,10 @@ def list_command(db: Db = None, as_json: Json = False) -> None:
 
     Example: hog contest list --json
     """
-    from arena.contest.board import read_board
     from results.store import open_store
 
     with open_store(db, create=False) as store:
-        boards = [read_board(store, c.name, _now()) for c in store.list_contests()]
+        boards = _contests(store).boards()
     data = {
         "contests": [
             {**b.contest.as_dict(), "state": b.state, "entries": len(b.rows), "queued": b.queued} for b in boards
@@ -133,19 +133,41 @@ def show_command(name: Name, db: Db = None, as_json: Json = False) -> None:
 
     Example: hog contest show fa25
     """
-    from arena.contest.board import read_board
     from results.store import open_store
 
     with open_store(db, create=False) as store:
-        board = read_board(store, name, _now())
+        board = _contests(store).board(name)
         entries = store.entries(board.contest)
+        bars = store.bars(board.contest)
     data = {
         "contest": board.contest.as_dict(),
-        **{k: v for k, v in board.as_dict().items() if k != "contest"},
+        **{k: v for k, v in board.as_dict(exact=True).items() if k != "contest"},
         "winners": [{"rank": r.rank, "team": r.team, "team_name": r.team_name} for r in board.winners],
         "all_entries": [e.as_dict() for e in entries],
+        "barred": [{"team": team, "reason": reason} for team, reason in sorted(bars.items())],
     }
-    emit(data, as_json, lambda: _render_board(board))
+
+    def render() -> None:
+        _render_board(board)
+        _render_entries(entries, bars)
+
+    emit(data, as_json, render)
+
+
+def _render_entries(entries: list[EntryRecord], bars: dict[str, str]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Entries (staff)")
+    for column in ("id", "team", "name", "status", "submitted (UTC)", "by", "near-copy of"):
+        table.add_column(column, justify="right" if column == "id" else "left")
+    for e in entries:
+        status = e.status + (f": {e.reason}" if e.reason else "")
+        near = "" if e.near_duplicate_of is None else f"#{e.near_duplicate_of} ({e.near_cells} cells differ)"
+        team = e.team + (" (barred)" if e.team in bars else "")
+        row = (str(e.id), team, e.team_name, status, f"{e.created:%Y-%m-%d %H:%M:%S}", e.submitted_by, near)
+        table.add_row(*(literal(cell) for cell in row))
+    Console().print(table)
 
 
 @contest_app.command("extend")
@@ -158,7 +180,7 @@ def extend_command(name: Name, deadline: Deadline, db: Db = None, as_json: Json 
     from results.store import open_store
 
     with open_store(db, create=False) as store:
-        record = store.set_deadline(name, parse_deadline(deadline))
+        record = _contests(store).set_deadline(name, parse_deadline(deadline))
     emit(
         {"contest": record.as_dict()},
         as_json,
@@ -175,7 +197,7 @@ def close_command(name: Name, db: Db = None, as_json: Json = False) -> None:
     from results.store import open_store
 
     with open_store(db, create=False) as store:
-        record = store.close_contest(name, _now())
+        record = _contests(store).close(name)
     emit(
         {"contest": record.as_dict()},
         as_json,
@@ -199,6 +221,7 @@ def roster_command(
 
     Example: hog contest roster fa25 --rotate ada@example.edu
     """
+    from arena.contest.emails import fold_email
     from arena.contest.teams import read_roster
     from results.store import open_store
 
@@ -206,9 +229,9 @@ def roster_command(
         raise typer.BadParameter("give a roster CSV file or --rotate EMAIL (one of them)")
     with open_store(db, create=False) as store:
         if rotate is not None:
-            token = store.rotate_token(name, rotate.strip().lower())
+            token = _contests(store).rotate_token(name, rotate)
             emit(
-                {"participants": [{"email": rotate.strip().lower(), "token": token}]},
+                {"participants": [{"email": fold_email(rotate), "token": token}]},
                 as_json,
                 lambda: say(f"{rotate}: {token}"),
             )
@@ -236,22 +259,57 @@ def disqualify_command(
     name: Name,
     entry_id: Annotated[int, typer.Argument(metavar="ENTRY_ID")],
     reason: Annotated[str, typer.Option("--reason", help="Why (shown to the team).")],
+    bar: Annotated[bool, typer.Option("--bar", help="Also bar the team from entering again.")] = False,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
-    """Take an entry out of the contest (staff).
+    """Take an entry out of the contest (staff); its table can never come back for its team.
 
-    Example: hog contest disqualify fa25 12 --reason "the same table as another team's"
+    Example: hog contest disqualify fa25 12 --reason "the same table as another team's" --bar
     """
     from results.store import open_store
 
     with open_store(db, create=False) as store:
-        entry = store.disqualify(store.get_contest(name), entry_id, reason)
+        entry = _contests(store).disqualify(name, entry_id, reason, bar=bar)
+    barred = "; the team is barred" if bar else ""
     emit(
-        {"entry": entry.as_dict()},
+        {"entry": entry.as_dict(), "barred": bar},
         as_json,
-        lambda: say(f"entry #{entry_id} of team {literal(entry.team)} disqualified"),
+        lambda: say(f"entry #{entry_id} of team {literal(entry.team)} disqualified{barred}"),
     )
+
+
+@contest_app.command("bar")
+def bar_command(
+    name: Name,
+    team: Annotated[str, typer.Argument(metavar="TEAM", help="The team's roster id.")],
+    reason: Annotated[str | None, typer.Option("--reason", help="Why (shown to the team).", show_default=False)] = None,
+    lift: Annotated[bool, typer.Option("--lift", help="Let the team enter again.")] = False,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Bar a team from entering again (staff), or lift its bar.
+
+    Example: hog contest bar fa25 t9 --reason "copied another team's strategy"
+    """
+    from results.store import open_store
+
+    if lift == (reason is not None):
+        raise typer.BadParameter("give --reason REASON to bar the team, or --lift (one of them)")
+    with open_store(db, create=False) as store:
+        contests = _contests(store)
+        if lift:
+            was = contests.lift_bar(name, team)
+            text = (
+                f"team {literal(team)} may enter contest {literal(name)} again"
+                if was
+                else f"team {literal(team)} was not barred"
+            )
+        else:
+            assert reason is not None
+            contests.bar(name, team, reason)
+            text = f"team {literal(team)} is barred from contest {literal(name)}"
+    emit({"contest": name, "team": team, "barred": not lift}, as_json, lambda: say(text))
 
 
 @contest_app.command("export")
@@ -266,9 +324,12 @@ def export_command(
     Example: hog contest export fa25 --out fa25.json
     """
     from arena.contest.archive import export_board
+    from results.store import open_store
 
-    board = _board(db, name)
-    data = export_board(board)
+    with open_store(db, create=False) as store:
+        contests = _contests(store)
+        board = contests.board(name)
+        data = export_board(board, contests.matrix(board))
     tmp = out.with_name(out.name + ".part")
     try:
         tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from arena.ecosystem import MoranRun, Replicator
-    from results.leaderboard import Row
+    from arena.ranking import Row
     from results.store import LeagueResults
 
 #: Generations shown as columns of the table, besides the first and the last.
@@ -163,7 +163,7 @@ def register(app: typer.Typer) -> None:
         Example: hog ecosystem --rules fa24 --png eco.png
         """
         from arena.ecosystem import equal_counts, moran, replicator
-        from results.leaderboard import rank
+        from arena.ranking import rank
 
         if png is not None:
             check_output(png, (".png",))

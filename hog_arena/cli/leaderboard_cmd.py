@@ -17,7 +17,7 @@ from hog_arena.cli.strategy_io import check_output
 from hog_arena.cli.text import literal, say
 
 if TYPE_CHECKING:
-    from results.leaderboard import Row
+    from arena.ranking import Row
     from results.store import LeagueResults
 
 #: Columns of --csv and keys of each --json row, in order.
@@ -34,7 +34,7 @@ def render_leaderboard(
 ) -> None:
     """Print the ranking of a league as a table; a row whose table other
     names share (SHARED, by strategy id) lists them: ``stored = other``."""
-    from results.leaderboard import format_rate
+    from arena.ranking import format_rate
 
     league = results.league
     n = len(results.entries)
@@ -108,7 +108,7 @@ def register(app: typer.Typer) -> None:
 
         Example: hog leaderboard --league fa24-class --png matrix.png
         """
-        from results.leaderboard import rank
+        from arena.ranking import rank
 
         if as_json and as_csv:
             raise typer.BadParameter("choose one of --json and --csv")

@@ -81,8 +81,8 @@ def register(app: typer.Typer) -> None:
         Example: hog league --name fa24-class --all
         """
         from arena.league import LeagueSettings
+        from arena.ranking import rank
         from arena.tournament import add_to_league, builtin_entries, run_stored_league, shared_names
-        from results.leaderboard import rank
         from results.store import open_store
         from strategies.spec import resolve_spec
 

@@ -12,8 +12,9 @@ limit, 422 for a request of the wrong shape, 429 and 503 with
 ``Retry-After`` when a client or the server has too much in progress
 (``hog_arena.web.admission``), 503 when strategy files cannot be checked.
 Sign-in (``hog_arena.web.signin``) adds 502 and 503 when the provider answers
-wrongly or cannot be reached. A class contest's refusals carry their own
-status (401, 403, 409, 423, 429: ``results.errors.ContestRefusal``).
+wrongly or cannot be reached. A class contest's refusals are the domain's
+errors (``arena.contest.errors``), answered with the status that
+``hog_arena.web.errors.STATUSES`` gives each (401, 403, 404, 409, 423, 429).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException
 
+from arena.contest.errors import ContestError, RateLimited
 from arena.contest.worker import RankingWorker
 from hog.game import GOAL
 from hog.rules import DEFAULT_RULES, UnknownRuleSet
@@ -40,13 +42,14 @@ from hog_arena.web import api, contest_api, contest_pages, pages
 from hog_arena.web.admission import Admission, AdmissionPolicy, Refused
 from hog_arena.web.contest_service import ContestService
 from hog_arena.web.csrf import FormTokens
+from hog_arena.web.errors import status_of
 from hog_arena.web.games import GameNotFound, GameRoom
 from hog_arena.web.limits import BodyDeadline, UploadLimit
 from hog_arena.web.security import LOCAL_HOSTS, SiteGuard
 from hog_arena.web.service import COMPUTATIONS, ArenaService, computations
 from hog_arena.web.signin import OidcSettings, add_sign_in
 from hog_arena.web.views import error_response, refusal_response, render, upload_limit_text
-from results.errors import ContestRefusal, NotStored, StoreError
+from results.errors import NotStored, StoreError
 from results.store import open_store
 from strategies.loader import Limits, SandboxError
 from strategies.spec import UnknownStrategy
@@ -178,11 +181,11 @@ def _add_error_handlers(app: FastAPI) -> None:
         problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors())
         return error_response(request, 422, f"invalid request: {problems}")
 
-    async def contest_refusal(request: Request, error: ContestRefusal) -> Response:
-        headers = None if error.retry_after is None else {"Retry-After": str(error.retry_after)}
-        return error_response(request, error.status, str(error), headers)
+    async def contest_refusal(request: Request, error: Exception) -> Response:
+        headers = {"Retry-After": str(error.retry_after)} if isinstance(error, RateLimited) else None
+        return error_response(request, status_of(error), str(error), headers)
 
-    app.add_exception_handler(ContestRefusal, contest_refusal)
+    app.add_exception_handler(ContestError, contest_refusal)
     app.add_exception_handler(Refused, refused)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(RequestValidationError, invalid_request)

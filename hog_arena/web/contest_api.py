@@ -3,7 +3,8 @@
 A submission is ``POST /api/contests/{name}/entries`` with ``Authorization:
 Bearer TOKEN`` and a multipart ``file``; it answers 202 once the entry is
 queued, and 400, 401, 403, 409, 423 or 429 (with ``Retry-After``) with a
-one-line ``detail`` when it is refused.
+one-line ``detail`` when it is refused. Routes call the contest service
+only; its refusals are answered by ``hog_arena.web.errors``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, File, Form, Request, UploadFile
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
@@ -19,9 +20,8 @@ from arena.contest.teams import parse_deadline
 from hog_arena.web.contest_service import ContestService, now
 from hog_arena.web.deps import MAX_TEXT
 from results.contest_records import ContestRecord
-from results.errors import ContestRefusal
 
-__all__ = ["router", "ContestsDep", "staff_only"]
+__all__ = ["router", "ContestsDep", "is_staff"]
 
 router = APIRouter(prefix="/api/contests", tags=["Contests"])
 
@@ -31,6 +31,7 @@ def _contests(request: Request) -> ContestService:
 
 
 ContestsDep = Annotated[ContestService, Depends(_contests)]
+_JSON = "application/json"
 
 
 class NewDeadline(BaseModel):
@@ -43,37 +44,55 @@ class Disqualification(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid")
 
     reason: str = Field(min_length=1, max_length=MAX_TEXT, description="Why (shown to the team).")
+    bar: bool = Field(False, description="Also bar the team from entering again.")
+
+
+class Bar(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    reason: str = Field(min_length=1, max_length=MAX_TEXT, description="Why (shown to the team).")
+
+
+def is_staff(request: Request, contests: ContestService, contest: ContestRecord) -> bool:
+    """Whether REQUEST comes from CONTEST's staff (no error if it does not)."""
+    try:
+        person = contests.requester(request, contest, required=False)
+    except ValueError:
+        return False
+    return person is not None and person.staff
 
 
 @router.get("", summary="Contests, live and past")
 def contests_list(contests: ContestsDep) -> dict[str, Any]:
-    boards = [contests.board(c.name) for c in contests.store.list_contests()]
     return {
         "contests": [
             {
                 "name": b.contest.name,
                 "rules": b.contest.rules,
                 "deadline": b.contest.deadline.isoformat(),
+                "closes": b.contest.closes.isoformat(),
                 "state": b.state,
                 "final": b.final,
                 "entries": len(b.rows),
                 "queued": b.queued,
             }
-            for b in boards
+            for b in contests.contests.boards()
         ]
     }
 
 
 @router.get("/{name}/leaderboard", summary="A contest's standings (live, or final)")
-def leaderboard(contests: ContestsDep, name: str) -> dict[str, Any]:
-    return contests.board(name).as_dict()
+def leaderboard(request: Request, contests: ContestsDep, name: str) -> Response:
+    board = contests.board(name)
+    exact = board.final or is_staff(request, contests, board.contest)
+    return Response(contests.leaderboard_json(board, exact), media_type=_JSON)
 
 
 @router.get("/{name}/matrix", summary="The win-rate matrix, row's team against column's, in leaderboard order")
-def matrix(contests: ContestsDep, name: str) -> dict[str, Any]:
-    names, values = contests.board(name).matrix_in_rank_order()
-    rows = [[None if v != v else float(v) for v in row] for row in values.tolist()]
-    return {"contest": name, "teams": names, "winrate_mat": rows}
+def matrix(request: Request, contests: ContestsDep, name: str) -> Response:
+    board = contests.board(name)
+    exact = board.final or is_staff(request, contests, board.contest)
+    return Response(contests.matrix_json(board, exact), media_type=_JSON)
 
 
 @router.post(
@@ -82,9 +101,9 @@ def matrix(contests: ContestsDep, name: str) -> dict[str, Any]:
     status_code=202,
     responses={
         400: {"description": "The file was refused; `detail` says why"},
-        401: {"description": "No token, or a token that is not valid"},
-        403: {"description": "Not on this contest's roster"},
-        409: {"description": "Another team has this exact table, or this team name"},
+        401: {"description": "No token, or a token that is not valid for this contest"},
+        403: {"description": "Not on this contest's roster, or the team is barred"},
+        409: {"description": "Another team has this exact table or this team name, or the table was disqualified"},
         423: {"description": "The deadline has passed"},
         429: {"description": "Over the submission rate; `Retry-After` says when to try again"},
     },
@@ -99,20 +118,20 @@ async def submit(
     ] = None,
 ) -> JSONResponse:
     received = now()
-    contest = await run_in_threadpool(contests.store.get_contest, name)
+    contest = await run_in_threadpool(contests.contests.contest, name)
     person = await run_in_threadpool(contests.requester, request, contest)
     assert person is not None
-    entry = await contests.submit(name, person, file.file, file.filename, team_name, received)
+    entry = await contests.submit(contest, person, file.file, file.filename, team_name, received)
     body = {"entry_id": entry.id, "team": entry.team, "team_name": entry.team_name, "status": entry.status}
     return JSONResponse(body, status_code=202)
 
 
 @router.get("/{name}/entries/mine", summary="Your team's entries, newest first")
 def my_entries(request: Request, contests: ContestsDep, name: str) -> dict[str, Any]:
-    contest = contests.store.get_contest(name)
+    contest = contests.contests.contest(name)
     person = contests.requester(request, contest)
     assert person is not None
-    entries = contests.store.team_entries(contest, person.team)
+    entries = contests.contests.store.team_entries(contest, person.team)
     return {"contest": name, "team": person.team, "entries": [e.as_dict() for e in entries]}
 
 
@@ -122,36 +141,33 @@ def my_entries(request: Request, contests: ContestsDep, name: str) -> dict[str, 
 def entry(request: Request, contests: ContestsDep, name: str, entry_id: int) -> dict[str, Any]:
     board = contests.board(name)
     viewer = contests.requester(request, board.contest, required=False)
-    return contests.entry_view(board, entry_id, viewer)
+    return contests.contests.entry_view(board, entry_id, viewer)
 
 
 @router.post("/{name}/entries/{entry_id}/disqualify", summary="Disqualify an entry (staff)")
 def disqualify(
     request: Request, contests: ContestsDep, name: str, entry_id: int, body: Disqualification
 ) -> dict[str, Any]:
-    contest = staff_only(request, contests, name)
-    record = contests.store.disqualify(contest, entry_id, body.reason)
-    if contests.worker is not None:
-        contests.worker.wake()
+    contests.staff(request, name)
+    record = contests.contests.disqualify(name, entry_id, body.reason, bar=body.bar)
+    contests.changed()
     return {"entry": record.as_dict()}
 
 
-def staff_only(request: Request, contests: ContestService, name: str) -> ContestRecord:
-    """The contest NAME, if the requester is on its staff (else a 401 or 403 refusal)."""
-    contest = contests.store.get_contest(name)
-    person = contests.requester(request, contest)
-    if person is None or not person.staff:
-        raise ContestRefusal("only the contest's staff may do this", 403)
-    return contest
+@router.post("/{name}/teams/{team}/bar", summary="Bar a team from entering again (staff)")
+def bar(request: Request, contests: ContestsDep, name: str, team: str, body: Bar) -> dict[str, Any]:
+    contests.staff(request, name)
+    contests.contests.bar(name, team, body.reason)
+    return {"contest": name, "team": team, "barred": True}
 
 
 @router.post("/{name}/deadline", summary="Move the deadline (staff; reopens a closed contest)")
 def extend(request: Request, contests: ContestsDep, name: str, body: NewDeadline) -> dict[str, Any]:
-    staff_only(request, contests, name)
-    return {"contest": contests.store.set_deadline(name, parse_deadline(body.deadline)).as_dict()}
+    contests.staff(request, name)
+    return {"contest": contests.contests.set_deadline(name, parse_deadline(body.deadline)).as_dict()}
 
 
 @router.post("/{name}/close", summary="Stop taking submissions now (staff)")
 def close(request: Request, contests: ContestsDep, name: str) -> dict[str, Any]:
-    staff_only(request, contests, name)
-    return {"contest": contests.store.close_contest(name, now()).as_dict()}
+    contests.staff(request, name)
+    return {"contest": contests.contests.close(name).as_dict()}

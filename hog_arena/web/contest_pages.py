@@ -1,6 +1,6 @@
 """The contest pages: every contest (``/contests``), one contest's live
 leaderboard with its submit form (``/contests/{name}``), and the winners
-of every final contest (``/winners``)."""
+of every final contest (``/winners``). Routes call the contest service only."""
 
 from __future__ import annotations
 
@@ -10,13 +10,14 @@ from fastapi import APIRouter, Depends, File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from arena.contest.errors import ContestError
 from arena.contest.teams import parse_deadline
-from hog_arena.web.contest_api import ContestsDep, staff_only
+from hog_arena.web.contest_api import ContestsDep
 from hog_arena.web.contest_service import now
 from hog_arena.web.csrf import check_form
 from hog_arena.web.deps import MAX_TEXT
+from hog_arena.web.errors import status_of
 from hog_arena.web.views import render
-from results.errors import ContestRefusal
 
 __all__ = ["router"]
 
@@ -26,14 +27,12 @@ FROM_OUR_PAGES = [Depends(check_form)]
 
 @router.get("/contests", response_class=HTMLResponse, name="contests_page")
 def contests_page(request: Request, contests: ContestsDep) -> Response:
-    boards = [contests.board(c.name) for c in contests.store.list_contests()]
-    return render(request, "contests.html", {"boards": boards})
+    return render(request, "contests.html", {"boards": contests.contests.boards()})
 
 
 @router.get("/winners", response_class=HTMLResponse, name="winners_page")
 def winners_page(request: Request, contests: ContestsDep) -> Response:
-    boards = [contests.board(c.name) for c in contests.store.list_contests()]
-    finals = sorted((b for b in boards if b.final), key=lambda b: b.contest.closes, reverse=True)
+    finals = sorted((b for b in contests.contests.boards() if b.final), key=lambda b: b.contest.closes, reverse=True)
     return render(request, "winners.html", {"boards": finals})
 
 
@@ -42,18 +41,23 @@ def _contest_context(request: Request, contests: ContestsDep, name: str) -> dict
     try:
         viewer = contests.requester(request, board.contest, required=False)
         problem = None
-    except ContestRefusal as refusal:
+    except ContestError as refusal:
         viewer, problem = None, str(refusal)
-    mine = [] if viewer is None else contests.store.team_entries(board.contest, viewer.team)
-    everyone = contests.store.entries(board.contest) if viewer is not None and viewer.staff else []
-    published = board.final and board.contest.publish != "none"
+    store = contests.contests.store
+    mine = [] if viewer is None else store.team_entries(board.contest, viewer.team)
+    staff = viewer is not None and viewer.staff
+    exact = board.final or staff
     return {
         "board": board,
+        "rows": contests.page_rows(board, exact),
+        "exact": exact,
         "viewer": viewer,
         "viewer_problem": problem,
         "mine": mine,
-        "everyone": everyone,
-        "published": published,
+        "mine_ids": [e.id for e in mine],
+        "everyone": store.entries(board.contest) if staff else [],
+        "bars": store.bars(board.contest) if staff else {},
+        "published": board.final and board.contest.publish != "none",
     }
 
 
@@ -80,13 +84,13 @@ async def contest_submit(
 ) -> Response:
     received = now()
     try:
-        contest = await run_in_threadpool(contests.store.get_contest, name)
+        contest = await run_in_threadpool(contests.contests.contest, name)
         person = await run_in_threadpool(contests.requester, request, contest)
         assert person is not None
-        entry = await contests.submit(name, person, file.file, file.filename, team_name.strip() or None, received)
+        entry = await contests.submit(contest, person, file.file, file.filename, team_name.strip() or None, received)
         outcome, status = (f"accepted: entry #{entry.id} of team {entry.team_name}, queued for ranking", False), 202
-    except ContestRefusal as refusal:
-        outcome, status = (str(refusal), True), refusal.status
+    except ContestError as refusal:
+        outcome, status = (str(refusal), True), status_of(refusal)
     context = await run_in_threadpool(_contest_context, request, contests, name)
     return render(
         request, "contest.html", {**context, "outcome": outcome}, status_code=200 if status == 202 else status
@@ -100,11 +104,11 @@ def contest_disqualify(
     name: str,
     entry_id: int,
     reason: Annotated[str, Form(min_length=1, max_length=MAX_TEXT)],
+    bar: Annotated[bool, Form()] = False,
 ) -> Response:
-    contest = staff_only(request, contests, name)
-    contests.store.disqualify(contest, entry_id, reason)
-    if contests.worker is not None:
-        contests.worker.wake()
+    contests.staff(request, name)
+    contests.contests.disqualify(name, entry_id, reason, bar=bar)
+    contests.changed()
     return RedirectResponse(request.url_for("contest_page", name=name), status_code=303)
 
 
@@ -112,13 +116,13 @@ def contest_disqualify(
 def contest_extend(
     request: Request, contests: ContestsDep, name: str, deadline: Annotated[str, Form(min_length=1, max_length=64)]
 ) -> Response:
-    staff_only(request, contests, name)
-    contests.store.set_deadline(name, parse_deadline(deadline))
+    contests.staff(request, name)
+    contests.contests.set_deadline(name, parse_deadline(deadline))
     return RedirectResponse(request.url_for("contest_page", name=name), status_code=303)
 
 
 @router.post("/contests/{name}/close", dependencies=FROM_OUR_PAGES)
 def contest_close(request: Request, contests: ContestsDep, name: str) -> Response:
-    staff_only(request, contests, name)
-    contests.store.close_contest(name, now())
+    contests.staff(request, name)
+    contests.contests.close(name)
     return RedirectResponse(request.url_for("contest_page", name=name), status_code=303)

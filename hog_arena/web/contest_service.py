@@ -1,29 +1,32 @@
-"""The web side of class contests: who is asking, what they may see, and
-taking their submissions; shared by the contest API and pages.
+"""The web side of class contests: who is asking (a bearer token or the
+signed-in session), the admission of checks, and the answers that many
+people read at once, made once per standings and shared.
 
-A requester is identified by ``Authorization: Bearer TOKEN`` (a roster
-token), else by the email they signed in with (OpenID Connect); an entry's
-table and source are shown only to its team and to staff until the
-contest is final, then as the contest's ``publish`` setting says.
+Every decision is the contest's policy (``arena.contest.service.Contests``);
+this module only reads the request and keeps what is expensive to answer:
+the leaderboard's JSON body and page rows by the board's version (a read is
+two small queries and a lookup), the matrix as JSON and as a picture under
+the arena's admission control for computations.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+import json
+from datetime import datetime
 from typing import Any, BinaryIO
 
 import numpy as np
 from fastapi import Request
 
-from arena.contest.board import Board, read_board
-from arena.contest.entries import submit_entry
+from arena.contest.board import Board, public_matrix
+from arena.contest.errors import NotSignedIn
+from arena.contest.service import Contests, utc_now
 from arena.contest.worker import RankingWorker
 from arena.plots import MatrixPlot, matrix_figure
 from hog_arena.web.admission import Admission, AdmissionPolicy
-from hog_arena.web.service import ArenaService, saved_upload
+from hog_arena.web.service import ArenaService, SharedCache, saved_upload
 from hog_arena.web.signin import signed_in_email
 from results.contest_records import ContestRecord, EntryRecord, ParticipantRecord
-from results.errors import ContestRefusal
 from results.store import Store
 
 __all__ = ["ContestService", "CONTEST_CHECKS", "PICTURE_SECONDS", "now"]
@@ -32,10 +35,11 @@ __all__ = ["ContestService", "CONTEST_CHECKS", "PICTURE_SECONDS", "now"]
 #: computations admit 60 drawings per 10 minutes for one contest).
 PICTURE_SECONDS = 15
 
-#: Checking contest entries: each person one at a time, a queue deep enough
-#: for a deadline rush (entries are already authenticated and rate limited
-#: per person, so the address, which a class behind one NAT shares, is not
-#: what is counted).
+#: Checking contest entries' Python files: each team one at a time (two
+#: teammates cannot hold both checkers), a queue deep enough for a deadline
+#: rush (entries are already authenticated and rate limited per person, so
+#: the address, which a class behind one NAT shares, is not what is
+#: counted). A ``.json`` table runs no code and waits for no checker.
 CONTEST_CHECKS = AdmissionPolicy(
     workers=2,
     queue=200,
@@ -47,8 +51,15 @@ CONTEST_CHECKS = AdmissionPolicy(
 )
 
 
+#: Reading a contest's whole matrix (for its JSON or its picture): one at a
+#: time for each contest, a short queue; each version is read once and shared.
+CONTEST_READS = AdmissionPolicy(
+    workers=2, queue=16, per_client=4, per_window=1_000_000, jobs="matrix reads", service="the contest's matrices"
+)
+
+
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return utc_now()
 
 
 def _bearer(request: Request) -> str | None:
@@ -59,39 +70,48 @@ def _bearer(request: Request) -> str | None:
 
 class ContestService:
     """Contests over a results store, ranked by WORKER (None: by another
-    process); pictures are drawn by ARENA's computations, entries checked
-    under CHECKS (default ``CONTEST_CHECKS``)."""
+    process); pictures and matrices are computed under ARENA's admission
+    control, entries checked under CHECKS (default ``CONTEST_CHECKS``)."""
 
     def __init__(
         self, store: Store, arena: ArenaService, worker: RankingWorker | None = None, checks: Admission | None = None
     ) -> None:
-        self.store = store
+        self.contests = Contests(store)
         self.arena = arena
         self.worker = worker
         self.checks = checks or Admission(CONTEST_CHECKS)
+        self.reads = Admission(CONTEST_READS)
+        self._answers = SharedCache(size=256)
 
     def close(self) -> None:
         self.checks.close()
+        self.reads.close()
 
     def board(self, name: str) -> Board:
-        return read_board(self.store, name, now())
+        return self.contests.board(name)
 
     def requester(self, request: Request, contest: ContestRecord, required: bool = True) -> ParticipantRecord | None:
         """The participant making REQUEST: by bearer token, else by the
-        signed-in email; a 401 refusal (or None unless REQUIRED) if neither."""
+        signed-in email; NotSignedIn (or None unless REQUIRED) if neither."""
         token = _bearer(request)
         if token is not None:
-            return self.store.participant_by_token(contest, token)
+            return self.contests.by_token(contest, token)
         email = signed_in_email(request)
         if email is not None:
-            return self.store.participant_by_email(contest, email)
+            return self.contests.by_email(contest, email)
         if required:
-            raise ContestRefusal("sign in, or send Authorization: Bearer TOKEN with your roster token", 401)
+            raise NotSignedIn("sign in, or send Authorization: Bearer TOKEN with your roster token")
         return None
+
+    def staff(self, request: Request, name: str) -> ContestRecord:
+        """Contest NAME, if REQUEST comes from its staff (else a domain error)."""
+        contest = self.contests.contest(name)
+        self.contests.require_staff(contest, self.requester(request, contest))
+        return contest
 
     async def submit(
         self,
-        name: str,
+        contest: ContestRecord,
         person: ParticipantRecord,
         upload: BinaryIO,
         filename: str | None,
@@ -99,63 +119,82 @@ class ContestService:
         received: datetime,
     ) -> EntryRecord:
         """Check and queue an entry uploaded whole at RECEIVED (what the
-        deadline is held against, however long the check waits), once
-        admitted: one check at a time per person."""
-        key = f"{name}\n{person.email}"
-        return await self.checks.run(key, self._submit, name, person, upload, filename, team_name, received)
+        deadline is held against, however long the check waits): a Python
+        file once admitted, one check at a time per team."""
+        if (filename or "").lower().endswith(".json"):
+            from starlette.concurrency import run_in_threadpool
+
+            return await run_in_threadpool(self._submit, contest, person, upload, filename, team_name, received)
+        key = f"{contest.id}\n{person.team}"
+        return await self.checks.run(key, self._submit, contest, person, upload, filename, team_name, received)
 
     def _submit(
         self,
-        name: str,
+        contest: ContestRecord,
         person: ParticipantRecord,
         upload: BinaryIO,
         filename: str | None,
         team_name: str | None,
         received: datetime,
     ) -> EntryRecord:
-        try:
-            with saved_upload(upload, filename) as path:
-                entry = submit_entry(
-                    self.store, name, person, path, filename=path.name, team_name=team_name, received=received
-                )
-        except ValueError as error:
-            if isinstance(error, ContestRefusal):
-                raise
-            raise ContestRefusal(str(error), 400) from None
+        with saved_upload(upload, filename) as path:
+            entry = self.contests.submit(
+                contest, person, path, filename=path.name, team_name=team_name, received=received
+            )
         if self.worker is not None:
             self.worker.wake()
         return entry
 
-    def may_see(self, board: Board, entry: EntryRecord, viewer: ParticipantRecord | None) -> tuple[bool, bool]:
-        """(the table, the source) of ENTRY that VIEWER may see."""
-        if viewer is not None and (viewer.staff or viewer.team == entry.team):
-            return True, True
-        publish = board.contest.publish if board.final else "none"
-        return publish in ("tables", "sources"), publish == "sources"
+    def changed(self) -> None:
+        """Staff changed the entries: rank again now."""
+        if self.worker is not None:
+            self.worker.wake()
 
-    def entry_view(self, board: Board, entry_id: int, viewer: ParticipantRecord | None) -> dict[str, Any]:
-        """An entry as VIEWER may see it (a 403 refusal if not at all)."""
-        entry, table, source = self.store.entry_content(board.contest, entry_id)
-        see_table, see_source = self.may_see(board, entry, viewer)
-        if not see_table:
-            raise ContestRefusal(
-                "entries are visible only to their team and staff until the contest publishes them", 403
-            )
-        data = {**entry.as_dict(), "table": table.tolist()}
-        data["source"] = source if see_source else None
-        return data
+    # --- shared answers ---
+
+    def leaderboard_json(self, board: Board, exact: bool) -> bytes:
+        """The leaderboard API's body for BOARD (exact win rates if EXACT, for staff)."""
+        key = ("leaderboard", board.version, board.state, exact or board.final)
+        return self._answers.get(key, lambda: _json(board.as_dict(exact)))
+
+    def page_rows(self, board: Board, exact: bool) -> list[dict[str, Any]]:
+        """The leaderboard's rows as the page shows them, made once per version."""
+        key = ("rows", board.version, board.state, exact or board.final)
+        return self._answers.get(key, lambda: board.public_rows(exact))
+
+    def matrix_json(self, board: Board, exact: bool) -> bytes:
+        """The matrix API's body: team names and win rates in leaderboard
+        order (rounded until final unless EXACT), made once per version,
+        under admission control (4.5 MB of matrix at 750 teams)."""
+        key = ("contest-matrix", board.version, exact or board.final)
+        client = f"contest {board.contest.name}"
+        return self._answers.get(key, lambda: self.reads.call(client, self._matrix_json, board, exact))
+
+    def _matrix_json(self, board: Board, exact: bool) -> bytes:
+        names, values = public_matrix(board, self.contests.matrix(board), exact)
+        rows = np.where(np.isnan(values), None, values).tolist()
+        return _json({"contest": board.contest.name, "teams": names, "winrate_mat": rows})
 
     def matrix_png(self, board: Board) -> bytes:
-        """The win-rate matrix picture of BOARD. Every viewer sees the same
-        one, so it is drawn for the contest, not for a viewer's address, and
-        at most once per PICTURE_SECONDS while the standings keep changing
-        (the table on the page is live; the picture follows within that)."""
-        names, matrix = board.matrix_in_rank_order()
-        ranks = tuple(row.rank for row in board.rows)
-        updated = None if board.standings is None else board.standings.updated
+        """The win-rate matrix picture of BOARD, as the public sees it. Every
+        viewer sees the same one, so it is drawn for the contest, not for a
+        viewer's address, and at most once per PICTURE_SECONDS while the
+        standings keep changing (the table on the page is live; the picture
+        follows within that). Drawn under the arena's admission control."""
         contest = board.contest
+        updated = board.updated
         period = None if updated is None else int(updated.timestamp() // PICTURE_SECONDS)
         key = ("contest", contest.id, period, board.final)
+        client = f"contest {contest.name}"
+        return self._answers.get(key, lambda: self.reads.call(client, self._draw, board, key, client))
+
+    def _draw(self, board: Board, key: tuple[Any, ...], client: str) -> bytes:
+        contest = board.contest
+        names, matrix = public_matrix(board, self.contests.matrix(board))
+        data = MatrixPlot(tuple(names), tuple(row.rank for row in board.rows), np.asarray(matrix))
         title = f"Contest {contest.name}: {contest.rules}, goal {contest.goal}{' (final)' if board.final else ''}"
-        data = MatrixPlot(tuple(names), ranks, np.asarray(matrix))
-        return self.arena.picture(key, f"contest {contest.name}", matrix_figure, data, title)
+        return self.arena.picture(key, client, matrix_figure, data, title)
+
+
+def _json(data: dict[str, Any]) -> bytes:
+    return json.dumps(data, separators=(",", ":"), allow_nan=False).encode()

@@ -36,11 +36,12 @@ from typing import Any, BinaryIO, Protocol, TypeVar
 from matplotlib.figure import Figure
 
 from arena.plots import win_rate_matrix_figure
+from arena.ranking import Row, rank
 from hog.rules import get_rules
 from hog_arena.web.admission import Admission, AdmissionPolicy
 from hog_arena.web.games import GameRoom, VisitorGame
 from results.errors import NotStored
-from results.leaderboard import LeagueReader, Row, rank, shown_league
+from results.leaderboard import LeagueReader, shown_league
 from results.records import LeagueResults, MatchResult, StrategyRecord
 from strategies import library
 from strategies.heatmap import heatmap_figure
@@ -52,6 +53,7 @@ __all__ = [
     "ArenaService",
     "ArenaStore",
     "COMPUTATIONS",
+    "SharedCache",
     "Leaderboard",
     "MAX_COMPUTED_GOAL",
     "MatchRow",
@@ -95,7 +97,7 @@ class ArenaStore(LeagueReader, SubmissionStore, Protocol):
 
 @dataclass(frozen=True)
 class Leaderboard:
-    """A league and its ranking (``results.leaderboard.rank``)."""
+    """A league and its ranking (``arena.ranking.rank``)."""
 
     results: LeagueResults
     rows: list[Row]
@@ -223,7 +225,7 @@ def saved_upload(upload: BinaryIO, filename: str | None) -> Iterator[Path]:
         yield path
 
 
-class _Cache:
+class SharedCache:
     """Results of computations by key, the most recently used kept. Callers
     asking for a key being computed wait for that computation (many viewers
     of a page whose picture just changed cost one drawing); if it fails,
@@ -270,19 +272,19 @@ class ArenaService:
         self.goal = goal
         self.games = games if games is not None else GameRoom()
         self.compute = compute if compute is not None else computations()
-        self._cache = _Cache()
+        self._cache = SharedCache()
 
     def close(self) -> None:
         """Stop the computations' workers."""
         self.compute.close()
 
-    def _computed(self, key: tuple, client: str, call: Callable[..., T], *args: Any) -> T:
+    def computed(self, key: tuple, client: str, call: Callable[..., T], *args: Any) -> T:
         """CALL(*ARGS), cached under KEY, else computed for CLIENT under admission control."""
         return self._cache.get(key, lambda: self.compute.call(client, call, *args))
 
     def picture(self, key: tuple, client: str, draw: Callable[..., Figure], *args: Any) -> bytes:
         """The PNG of the figure DRAW(*ARGS) makes, cached under KEY, drawn for CLIENT under admission control."""
-        return self._computed(key, client, _png, draw, *args)
+        return self.computed(key, client, _png, draw, *args)
 
     # --- leaderboards ---
 
@@ -295,7 +297,7 @@ class ArenaService:
     def matrix_png(self, board: Leaderboard, client: str = "") -> bytes:
         """The win-rate matrix of a league as PNG."""
         key = ("matrix", board.results.league.id, board.results.stored)
-        return self._computed(key, client, _png, _matrix_figure, board.results, board.rows)
+        return self.computed(key, client, _png, _matrix_figure, board.results, board.rows)
 
     # --- strategies ---
 
@@ -313,7 +315,7 @@ class ArenaService:
                 f"the web arena computes library strategies up to goal {MAX_COMPUTED_GOAL}, not {goal}; "
                 "use hog on your own machine for larger goals"
             )
-        return self._computed(("table", ref.strip(), rules, goal), client, _library_table, ref, rules, goal)
+        return self.computed(("table", ref.strip(), rules, goal), client, _library_table, ref, rules, goal)
 
     def strategy(self, ref: str, rules: str, goal: int, client: str = "") -> StrategyView:
         """The strategy REF names, with its stored entry and matches."""
@@ -338,7 +340,7 @@ class ArenaService:
     def heatmap_png(self, table: StrategyTable, client: str = "") -> bytes:
         """The heat map of a strategy as PNG."""
         key = ("heatmap", table.name, table.rules, table.sha256)
-        return self._computed(key, client, _png, heatmap_figure, table)
+        return self.computed(key, client, _png, heatmap_figure, table)
 
     # --- uploads ---
 

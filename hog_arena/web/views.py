@@ -10,13 +10,13 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from arena.ranking import format_rate
 from hog.game import MAX_ROLLS
 from hog.rules import RULE_SETS
 from hog_arena.web.admission import Refused
 from hog_arena.web.csrf import FIELD, FormTokens, give_cookie
 from hog_arena.web.deps import Scope
 from hog_arena.web.signin import account
-from results.leaderboard import format_rate
 from strategies.loader import Limits
 
 __all__ = ["render", "error_response", "refusal_response", "upload_limit_text"]

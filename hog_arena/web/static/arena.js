@@ -52,7 +52,7 @@ document.addEventListener("DOMContentLoaded", () => {
   const board = document.getElementById("contest-board");
   if (!status || !board || status.dataset.final === "true") return;
   const body = board.querySelector("tbody");
-  const myTeam = board.dataset.team;
+  const mine = new Set((board.dataset.mine || "").split(",").filter(Boolean));
   const show = (id, text) => { const el = document.getElementById(id); if (el) el.textContent = text; };
   const cell = (text, className) => {
     const td = document.createElement("td");
@@ -70,15 +70,15 @@ document.addEventListener("DOMContentLoaded", () => {
     }
     return td;
   };
-  const rowOf = (row, published) => {
+  const rowOf = (row, published, exact) => {
     const tr = document.createElement("tr");
-    if (myTeam && row.team === myTeam) tr.className = "mine";
+    if (row.entry_id !== null && mine.has(String(row.entry_id))) tr.className = "mine";
     tr.append(
       cell(String(row.rank), "num rank"),
       cell(row.team_name, ""),
       cell(String(row.wins), "num"),
       cell(String(row.losses), "num"),
-      cell(row.mean_win_rate === null ? "-" : row.mean_win_rate.toFixed(4), "num"),
+      cell(row.mean_win_rate === null ? "-" : row.mean_win_rate.toFixed(exact ? 4 : 3), "num"),
     );
     if (published) tr.appendChild(entryCell(row));
     return tr;
@@ -133,7 +133,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const published = data.final && status.dataset.publish !== "none";
     if (data.updated !== shown || published) {
       if (published) entryColumn();
-      body.replaceChildren(...data.rows.map((row) => rowOf(row, published)));
+      body.replaceChildren(...data.rows.map((row) => rowOf(row, published, data.exact)));
       const empty = document.getElementById("contest-empty");
       if (empty) empty.hidden = data.rows.length > 0;
       shown = data.updated;
