@@ -85,12 +85,13 @@ Layout. ``Store`` joins three aggregates over one ``results.database.Database``
 (``results.records``), and the match cache's key is one frozen
 ``results.records.MatchKey``, normalised in one place.
 
-Contests (``results.contest_store``)
-    ``create_contest``, ``get_contest``, ``list_contests``, ``set_deadline``, ``close_contest``,
-    ``add_roster``, ``rotate_token``, ``participant_by_token``, ``participant_by_email``,
-    ``take_attempt``, ``accept_entry``, ``disqualify``, ``entries``, ``team_entries``,
-    ``entry_content``, ``queued``, ``ranking_input``, ``publish_standings``, ``standings``, ``standings_current``,
-    ``unranked_contests``, ``import_contest``.
+Contests (``results.contest_store``: storage only; the policy is ``arena.contest.service``)
+    ``create_contest``, ``get_contest``, ``list_contests``, ``locked`` (a write transaction holding
+    the contest row's lock: ``LockedContest``), ``add_roster``, ``rotate_token``, ``roster``,
+    ``participant_with_token``, ``participant``, ``entries``, ``team_entries``, ``current_tables``,
+    ``entry_content``, ``bars``, ``board_states``, ``standings``, ``ranking_input``,
+    ``publish_standings``, ``standings_current``, ``unranked_contests``, ``import_contest``,
+    ``delete_contest``.
 
 Sign-in sessions (``results.signin_store``)
     ``open_session(email, now) -> str``, ``session_email(session_id, now, idle, lifetime) -> str | None``,

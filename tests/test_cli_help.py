@@ -52,6 +52,7 @@ ORDER = [
     ("contest", "close"),
     ("contest", "export"),
     ("contest", "import"),
+    ("contest", "delete"),
 ]
 NOT_RUN = {
     ("contest", "submit"): "it sends the file to a contest server (tests/test_contest_server.py submits to one)",

@@ -298,3 +298,41 @@ def test_a_team_holds_one_check_slot_and_a_json_entry_never_waits(web):
     assert quick.status_code == 202 and first.is_alive()  # answered while the sleeper still holds its slot
     first.join(60)
     assert held[0].status_code == 202
+
+
+def test_a_contest_is_deleted_with_everything_it_holds(tmp_path, capsys):
+    db = str(tmp_path / "c.db")
+    with open_store(db) as store:
+        contest, people, _ = roster(store)
+        queue_entry(store, contest, people["p1@x.edu"], table_of(1), None, NOW)
+    assert main(["contest", "delete", "c", "--db", db]) != 0  # not without --yes
+    assert main(["contest", "delete", "c", "--yes", "--db", db]) == 0
+    with open_store(db) as store:
+        assert store.list_contests() == []
+        from sqlalchemy import text
+
+        with store._engine.connect() as connection:
+            for table in ("contest_participants", "contest_entries", "contest_attempts"):
+                assert connection.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar() == 0
+
+
+def test_staff_see_near_copies_and_bar_teams_from_the_command_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    db = str(tmp_path / "c.db")
+    with open_store(db) as store:
+        contest, people, _ = roster(store)
+        original = queue_entry(store, contest, people["p1@x.edu"], table_of(1), None, NOW)
+        copy = table_of(1)
+        copy[0, 0] = (copy[0, 0] + 1) % 11
+        flagged = queue_entry(store, contest, people["p2@x.edu"], copy, None, NOW)
+    assert main(["contest", "bar", "c", "t3", "--reason", "asked to stop", "--db", db]) == 0
+    capsys.readouterr()
+    assert main(["contest", "show", "c", "--db", db, "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    near = {e["id"]: e["near_duplicate_of"] for e in shown["all_entries"]}
+    assert near == {original.id: None, flagged.id: original.id}
+    assert shown["barred"] == [{"team": "t3", "reason": "asked to stop"}]
+    assert main(["contest", "show", "c", "--db", db]) == 0
+    assert f"#{original.id} (1 cells differ)" in capsys.readouterr().out
+    with open_store(db) as store, pytest.raises(TeamBarred):
+        Contests(store).take_attempt(store.get_contest("c"), people["p3@x.edu"], NOW)

@@ -92,7 +92,7 @@ def create_command(
 ) -> None:
     """Create a contest.
 
-    Example: hog contest create fa25 --rules fa25 --deadline 2026-12-11T23:59:00-08:00 --team-size 2
+    Example: hog contest create fa26 --rules sus_fuss --deadline 2026-12-11T23:59:00-08:00 --team-size 2
     """
     from arena.contest.teams import parse_deadline, parse_rate
     from results.contest_store import ContestSettings
@@ -131,7 +131,7 @@ def list_command(db: Db = None, as_json: Json = False) -> None:
 def show_command(name: Name, db: Db = None, as_json: Json = False) -> None:
     """A contest's state, leaderboard, queue, entries and winners.
 
-    Example: hog contest show fa25
+    Example: hog contest show fa26
     """
     from results.store import open_store
 
@@ -174,7 +174,7 @@ def _render_entries(entries: list[EntryRecord], bars: dict[str, str]) -> None:
 def extend_command(name: Name, deadline: Deadline, db: Db = None, as_json: Json = False) -> None:
     """Move the deadline (reopens a closed contest).
 
-    Example: hog contest extend fa25 --deadline 2026-12-12T23:59:00-08:00
+    Example: hog contest extend fa26 --deadline 2026-12-12T23:59:00-08:00
     """
     from arena.contest.teams import parse_deadline
     from results.store import open_store
@@ -192,7 +192,7 @@ def extend_command(name: Name, deadline: Deadline, db: Db = None, as_json: Json 
 def close_command(name: Name, db: Db = None, as_json: Json = False) -> None:
     """Stop taking submissions now; the standings turn final once the queue drains.
 
-    Example: hog contest close fa25
+    Example: hog contest close fa26
     """
     from results.store import open_store
 
@@ -217,9 +217,9 @@ def roster_command(
 ) -> None:
     """Put people on the roster and give each new person a secret token (printed once).
 
-    Example: hog contest roster fa25 roster.csv --json
+    Example: hog contest roster fa26 roster.csv --json
 
-    Example: hog contest roster fa25 --rotate ada@example.edu
+    Example: hog contest roster fa26 --rotate ada@example.edu
     """
     from arena.contest.emails import fold_email
     from arena.contest.teams import read_roster
@@ -265,7 +265,7 @@ def disqualify_command(
 ) -> None:
     """Take an entry out of the contest (staff); its table can never come back for its team.
 
-    Example: hog contest disqualify fa25 12 --reason "the same table as another team's" --bar
+    Example: hog contest disqualify fa26 12 --reason "the same table as another team's" --bar
     """
     from results.store import open_store
 
@@ -290,7 +290,7 @@ def bar_command(
 ) -> None:
     """Bar a team from entering again (staff), or lift its bar.
 
-    Example: hog contest bar fa25 t9 --reason "copied another team's strategy"
+    Example: hog contest bar fa26 t9 --reason "copied another team's strategy"
     """
     from results.store import open_store
 
@@ -321,7 +321,7 @@ def export_command(
 ) -> None:
     """Write the standings in the course archive's format ({"teams", "winrate_mat"}, plus the ranking).
 
-    Example: hog contest export fa25 --out fa25.json
+    Example: hog contest export fa26 --out fa26.json
     """
     from arena.contest.archive import export_board
     from results.store import open_store
@@ -355,7 +355,7 @@ def import_command(
 ) -> None:
     """Add a past contest from the course's archive, as a finished contest.
 
-    Example: hog contest import fa25.json --name fa25-copy --rules fa25
+    Example: hog contest import fa26.json --name fa26-copy --rules sus_fuss
     """
     from arena.contest.archive import import_archive
     from results.store import open_store
@@ -363,6 +363,26 @@ def import_command(
     with open_store(db) as store:
         record = import_archive(store, archive, name, rules, goal)
     emit({"contest": record.as_dict()}, as_json, lambda: say(f"imported contest {literal(name)} from {archive}"))
+
+
+@contest_app.command("delete")
+def delete_command(
+    name: Name,
+    yes: Annotated[bool, typer.Option("--yes", help="Delete without asking (required: nothing asks here).")] = False,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Delete a contest with its roster, entries and standings (a mistaken import, say).
+
+    Example: hog contest delete fa26-copy --yes
+    """
+    from results.store import open_store
+
+    if not yes:
+        raise typer.BadParameter(f"deleting contest {name!r} loses its roster, entries and standings: add --yes")
+    with open_store(db, create=False) as store:
+        store.delete_contest(name)
+    emit({"deleted": name}, as_json, lambda: say(f"deleted contest {literal(name)}"))
 
 
 @contest_app.command("worker")
@@ -375,7 +395,7 @@ def worker_command(
 ) -> None:
     """Rank the contest's queued entries (the web server does this too).
 
-    Example: hog contest worker fa25 --drain
+    Example: hog contest worker fa26 --drain
     """
     from arena.contest.worker import rank_step
     from results.store import open_store
@@ -412,7 +432,7 @@ def submit_command(
 ) -> None:
     """Submit your team's entry to a contest server.
 
-    Example: hog contest submit fa25 hog.py --server https://hog.example.edu --token hog_...
+    Example: hog contest submit fa26 hog.py --server https://hog.example.edu --token hog_...
     """
     from urllib.parse import quote
 
