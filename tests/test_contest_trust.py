@@ -336,3 +336,15 @@ def test_staff_see_near_copies_and_bar_teams_from_the_command_line(tmp_path, cap
     assert f"#{original.id} (1 cells differ)" in capsys.readouterr().out
     with open_store(db) as store, pytest.raises(TeamBarred):
         Contests(store).take_attempt(store.get_contest("c"), people["p3@x.edu"], NOW)
+
+
+# --- 3. a token rotation ends the person's sign-in sessions ---
+
+
+def test_rotating_a_token_ends_every_sign_in_session_of_its_person(store):
+    roster(store)
+    hour, day = timedelta(hours=12), timedelta(days=14)
+    mine, other = store.open_session("p1@x.edu", NOW), store.open_session("p2@x.edu", NOW)
+    Contests(store).rotate_token("c", "P1@x.edu")
+    assert store.session_email(mine, NOW, hour, day) is None
+    assert store.session_email(other, NOW, hour, day) == "p2@x.edu"
