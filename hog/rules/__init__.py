@@ -14,7 +14,7 @@ from hog.rules.numbers import (
     pi_digit,
     smallest_digit,
 )
-from hog.rules.registry import DEFAULT_RULES, RULE_SETS, SEMESTERS, get_rules
+from hog.rules.registry import CURRENT_RULES, CURRENT_SEMESTER, DEFAULT_RULES, RULE_SETS, SEMESTERS, get_rules
 from hog.rules.zero_dice import tens_ones_points
 
 __all__ = [
@@ -25,6 +25,8 @@ __all__ = [
     "UnknownRuleSet",
     "RULE_SETS",
     "SEMESTERS",
+    "CURRENT_SEMESTER",
+    "CURRENT_RULES",
     "DEFAULT_RULES",
     "get_rules",
     "pi_digit",

@@ -163,12 +163,23 @@ class RuleSet:
 
 
 class UnknownRuleSet(KeyError):
-    """Raised for a rule-set name that does not exist; lists the valid ones."""
+    """Raised for a rule-set name that does not exist; lists the valid ones,
+    or for a name shaped like a semester code names LATEST, the latest rule
+    set and its semesters (``("sus_fuss", "fa23–sp26")``)."""
 
-    def __init__(self, name: str, valid: list[str]):
+    def __init__(self, name: str, valid: list[str], latest: tuple[str, str] | None = None):
         self.name = name
         self.valid = valid
+        self.latest = latest
         super().__init__(name)
 
+    @property
+    def suggestion(self) -> str | None:
+        """The rule set to use instead, if one is offered."""
+        return None if self.latest is None else self.latest[0]
+
     def __str__(self) -> str:
+        if self.latest is not None:
+            rules, semesters = self.latest
+            return f"unknown rule set or semester {self.name!r}; the latest is {rules} ({semesters})"
         return f"unknown rule set {self.name!r}; valid names: {', '.join(self.valid)} (or a semester code such as fa24)"

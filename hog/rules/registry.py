@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from hog.rules import after_turn as after
@@ -10,7 +11,18 @@ from hog.rules import dice_rules
 from hog.rules import zero_dice as zero
 from hog.rules.model import Memory, RuleSet, UnknownRuleSet
 
-__all__ = ["RULE_SETS", "SEMESTERS", "DEFAULT_RULES", "get_rules", "FERAL_HOGS_DICE", "FERAL_HOGS_POINTS"]
+__all__ = [
+    "RULE_SETS",
+    "SEMESTERS",
+    "CURRENT_SEMESTER",
+    "CURRENT_RULES",
+    "DEFAULT_RULES",
+    "get_rules",
+    "semester_key",
+    "semester_span",
+    "FERAL_HOGS_DICE",
+    "FERAL_HOGS_POINTS",
+]
 
 DEFAULT_RULES = "sus_fuss"
 
@@ -268,6 +280,53 @@ RULE_SETS: dict[str, RuleSet] = {rules.name: rules for rules in _ALL}
 #: Semester code -> rule-set name.
 SEMESTERS: dict[str, str] = {code: rules.name for rules in _ALL for code in rules.semesters}
 
+#: The terms of a year, in order, as semester codes begin.
+_TERMS = ("sp", "su", "fa")
+#: What a semester code looks like (``fa26``, ``nju24``), known or not.
+_SEMESTER_CODE = re.compile(r"[a-z]{2,3}[0-9]{2}")
+
+
+def semester_key(code: str) -> tuple[int, int] | None:
+    """(year, term) of a semester code for ordering (spring, summer, fall); None if it is not one.
+
+    >>> semester_key("fa23") < semester_key("sp24") < semester_key("su24"), semester_key("nju24")
+    (True, None)
+    """
+    term, year = code[:2], code[2:]
+    if term not in _TERMS or len(year) != 2 or not year.isdigit():
+        return None
+    return int(year), _TERMS.index(term)
+
+
+def _next_semester(key: tuple[int, int]) -> tuple[int, int]:
+    year, term = key
+    return (year + 1, 0) if term == len(_TERMS) - 1 else (year, term + 1)
+
+
+def semester_span(codes: Sequence[str]) -> str:
+    """CODES for people: three or more consecutive semesters as ``first–last``.
+
+    >>> semester_span(("fa23", "sp24", "su24", "fa24")), semester_span(("fa22", "sp23"))
+    ('fa23–fa24', 'fa22 sp23')
+    >>> semester_span(("fa17", "fa18", "fa19"))
+    'fa17 fa18 fa19'
+    """
+    keys = [key for key in map(semester_key, codes) if key is not None]
+    steps = zip(keys, keys[1:], strict=False)
+    if len(codes) < 3 or len(keys) < len(codes) or any(_next_semester(a) != b for a, b in steps):
+        return " ".join(codes)
+    return f"{codes[0]}–{codes[-1]}"
+
+
+def _latest_semester() -> str:
+    known = {code: key for code in SEMESTERS if (key := semester_key(code)) is not None}
+    return max(known, key=known.__getitem__)
+
+
+#: The latest semester the project knows, and its rule set (the current course's).
+CURRENT_SEMESTER: str = _latest_semester()
+CURRENT_RULES: str = SEMESTERS[CURRENT_SEMESTER]
+
 
 def get_rules(name: str | RuleSet) -> RuleSet:
     """The rule set of that name or semester code (a RuleSet passes through).
@@ -278,6 +337,10 @@ def get_rules(name: str | RuleSet) -> RuleSet:
     Traceback (most recent call last):
     ...
     hog.rules.model.UnknownRuleSet: unknown rule set 'pig_latin'; valid names: more_boar, hog_pile, ...
+    >>> get_rules("fa26")
+    Traceback (most recent call last):
+    ...
+    hog.rules.model.UnknownRuleSet: unknown rule set or semester 'fa26'; the latest is sus_fuss (fa23–sp26)
     """
     if isinstance(name, RuleSet):
         return name
@@ -286,4 +349,7 @@ def get_rules(name: str | RuleSet) -> RuleSet:
         key = SEMESTERS.get(key, key)
         if key in RULE_SETS:
             return RULE_SETS[key]
+        if _SEMESTER_CODE.fullmatch(key):
+            latest = (CURRENT_RULES, semester_span(RULE_SETS[CURRENT_RULES].semesters))
+            raise UnknownRuleSet(name, list(RULE_SETS), latest)
     raise UnknownRuleSet(name, list(RULE_SETS))

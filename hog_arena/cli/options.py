@@ -51,17 +51,15 @@ def _check_rules(ctx: typer.Context, param: typer.CallbackParam, name: str) -> s
     source = ctx.get_parameter_source(param.name or "")
     if getattr(source, "name", None) != "COMMANDLINE":  # Typer's own click's ParameterSource
         return env_rules()
-    try:
-        return get_rules(name).name
-    except UnknownRuleSet as error:
-        raise typer.BadParameter(str(error)) from None
+    return _check_name(name)
 
 
 def _check_name(name: str) -> str:
     try:
         return get_rules(name).name
     except UnknownRuleSet as error:
-        raise typer.BadParameter(str(error)) from None
+        use = f": use --rules {error.suggestion}" if error.suggestion else ""
+        raise typer.BadParameter(f"{error}{use}") from None
 
 
 def _check_goal(goal: int) -> int:
