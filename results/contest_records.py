@@ -14,7 +14,7 @@ from results.records import _Record, utc
 if TYPE_CHECKING:
     from results.models import Contest, ContestEntry, ContestParticipant, ContestStandings
 
-__all__ = ["ContestRecord", "ParticipantRecord", "EntryRecord", "StandingsRecord", "BoardState"]
+__all__ = ["ContestRecord", "ParticipantRecord", "EntryRecord", "AttemptRecord", "StandingsRecord", "BoardState"]
 
 
 @dataclass(frozen=True)
@@ -35,23 +35,25 @@ class ContestRecord(_Record):
     imported: bool
     revision: int
     created: datetime
+    timezone: str = "UTC"  #: the zone its times are shown in (an IANA name)
 
     @classmethod
     def from_row(cls, row: Contest) -> ContestRecord:
         return cls(
-            row.id,
-            row.name,
-            row.rules,
-            row.goal,
-            utc(row.deadline),
-            utc(row.closed),
-            row.team_size,
-            row.rate_count,
-            row.rate_seconds,
-            row.publish,
-            row.imported,
-            row.revision,
-            utc(row.created),
+            id=row.id,
+            name=row.name,
+            rules=row.rules,
+            goal=row.goal,
+            deadline=utc(row.deadline),
+            closed=utc(row.closed),
+            team_size=row.team_size,
+            rate_count=row.rate_count,
+            rate_seconds=row.rate_seconds,
+            publish=row.publish,
+            imported=row.imported,
+            revision=row.revision,
+            created=utc(row.created),
+            timezone=row.timezone or "UTC",
         )
 
     @property
@@ -66,12 +68,13 @@ class ContestRecord(_Record):
 
 @dataclass(frozen=True)
 class ParticipantRecord(_Record):
-    """A person on a roster (the token itself is never stored)."""
+    """A person on a roster (the token itself is never stored); TEAM is
+    None for staff the roster put in no team."""
 
     id: int
     contest_id: int
     email: str
-    team: str
+    team: str | None
     role: str
 
     @classmethod
@@ -100,6 +103,7 @@ class EntryRecord(_Record):
     ranked: datetime | None
     near_duplicate_of: int | None = None  #: another team's entry it differed from in few cells
     near_cells: int | None = None
+    baseline: bool = False  #: staff's reference entry: in no team's wins or ranks
 
     @classmethod
     def from_row(cls, row: ContestEntry) -> EntryRecord:
@@ -117,7 +121,19 @@ class EntryRecord(_Record):
             ranked=utc(row.ranked),
             near_duplicate_of=row.near_duplicate_of,
             near_cells=row.near_cells,
+            baseline=bool(row.baseline),
         )
+
+
+@dataclass(frozen=True)
+class AttemptRecord(_Record):
+    """A submission someone made, and its verdict (None: the checker never gave one)."""
+
+    id: int
+    email: str
+    team: str | None
+    created: datetime
+    verdict: str | None
 
 
 @dataclass(frozen=True, eq=False)

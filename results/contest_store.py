@@ -27,6 +27,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session, defer
 
 from results.contest_records import (
+    AttemptRecord,
     BoardState,
     ContestRecord,
     EntryRecord,
@@ -65,6 +66,7 @@ class ContestSettings:
     rate_count: int = 1
     rate_seconds: int = 60
     publish: str = "none"
+    timezone: str = "UTC"
 
     def check(self) -> None:
         """A StoreError unless every setting is in range."""
@@ -91,6 +93,7 @@ class NewEntry:
     received: datetime
     near_duplicate_of: int | None = None
     near_cells: int | None = None
+    baseline: bool = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -171,8 +174,11 @@ class LockedContest:
         self._session.flush()
         return attempt.id
 
-    def mark_checked(self, attempt_id: int) -> None:
-        self._session.execute(update(ContestAttempt).where(ContestAttempt.id == attempt_id).values(checked=True))
+    def mark_checked(self, attempt_id: int, verdict: str) -> None:
+        """The checker's VERDICT on attempt ATTEMPT_ID ("accepted", or the line that refused it)."""
+        self._session.execute(
+            update(ContestAttempt).where(ContestAttempt.id == attempt_id).values(checked=True, verdict=verdict[:1000])
+        )
 
     def entries(self, *, current: bool = False, team: str | None = None) -> list[EntryRecord]:
         """The contest's entries (only current ones, only TEAM's), oldest first."""
@@ -189,11 +195,11 @@ class LockedContest:
         """The roster's teams, in the order they were first put on it."""
         rows = self._session.execute(
             select(ContestParticipant.team, func.min(ContestParticipant.id).label("first"))
-            .where(ContestParticipant.contest_id == self._row.id)
+            .where(ContestParticipant.contest_id == self._row.id, ContestParticipant.team.is_not(None))
             .group_by(ContestParticipant.team)
             .order_by("first")
         )
-        return [team for team, _ in rows]
+        return [team for team, _ in rows if team is not None]
 
     def bar_reason(self, team: str) -> str | None:
         """Why staff barred TEAM, or None if it is not barred."""
@@ -240,6 +246,7 @@ class LockedContest:
             created=new.received,
             near_duplicate_of=new.near_duplicate_of,
             near_cells=new.near_cells,
+            baseline=new.baseline,
         )
         self._session.add(row)
         self._row.revision += 1
@@ -289,6 +296,7 @@ class ContestStore(Database):
             publish=settings.publish,
             imported=imported,
             revision=0,
+            timezone=settings.timezone,
         )
         session.add(row)
         session.flush()
@@ -330,7 +338,7 @@ class ContestStore(Database):
             out: list[tuple[ContestParticipant, str | None]] = []
             for email, team, role in people:
                 check_name(email, "email")
-                check_name(team, "team")
+                check_name(team, "team", required=role != "staff")
                 if role not in ROLES:
                     raise StoreError(f"role of {email} must be one of {', '.join(ROLES)}, not {role!r}")
                 row = existing.get(email)
@@ -347,7 +355,8 @@ class ContestStore(Database):
                 out.append((row, token))
             sizes: dict[str, int] = {}
             for person in existing.values():
-                sizes[person.team] = sizes.get(person.team, 0) + 1
+                if person.team is not None:
+                    sizes[person.team] = sizes.get(person.team, 0) + 1
             for team, size in sorted(sizes.items()):
                 if size > contest.team_size:
                     raise StoreError(
@@ -428,6 +437,17 @@ class ContestStore(Database):
             if row is None or row.contest_id != contest.id:
                 raise NotStored(f"no entry #{entry_id} in contest {contest.name!r}")
             return EntryRecord.from_row(row), _table(row.table, contest.goal), row.source
+
+    def attempts(self, contest: ContestRecord) -> list[AttemptRecord]:
+        """Every submission made to CONTEST with its verdict, oldest first."""
+        with self._session() as session:
+            rows = session.execute(
+                select(ContestAttempt, ContestParticipant.email, ContestParticipant.team)
+                .join(ContestParticipant, ContestParticipant.id == ContestAttempt.participant_id)
+                .where(ContestParticipant.contest_id == contest.id)
+                .order_by(ContestAttempt.id)
+            )
+            return [AttemptRecord(a.id, email, team, utc(a.created), a.verdict) for a, email, team in rows]
 
     def bars(self, contest: ContestRecord) -> dict[str, str]:
         """{team: reason} of the teams staff barred from CONTEST."""
@@ -560,9 +580,10 @@ class ContestStore(Database):
     ) -> ContestRecord:
         """A finished past contest NAME whose standings are TEAMS, their
         ranked rows RANKING and MATRIX (from the course's archive), stored in
-        one transaction."""
+        one transaction; it closed at the settings' deadline."""
         with self._session(write=True) as session:
             row = self._new_contest(session, name, settings, imported=True)
+            row.closed = settings.deadline
             session.add(
                 ContestStandings(
                     contest_id=row.id,

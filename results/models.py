@@ -296,6 +296,8 @@ class Contest(Base):
     publish: Mapped[str] = mapped_column(String(10))
     imported: Mapped[bool] = mapped_column(Boolean, default=False)
     revision: Mapped[int] = mapped_column(Integer, default=0)
+    #: The zone its times are shown in (an IANA name such as America/Los_Angeles).
+    timezone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
     created: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
 
 
@@ -311,7 +313,7 @@ class ContestParticipant(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     contest_id: Mapped[int] = mapped_column(ForeignKey("contests.id", ondelete="CASCADE"), index=True)
     email: Mapped[str] = mapped_column(String(NAME_LENGTH))
-    team: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    team: Mapped[str | None] = mapped_column(String(NAME_LENGTH))  #: None: staff without a team
     role: Mapped[str] = mapped_column(String(10))
     token_sha256: Mapped[str] = mapped_column(String(64), unique=True)
     created: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
@@ -327,6 +329,7 @@ class ContestAttempt(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     participant_id: Mapped[int] = mapped_column(ForeignKey("contest_participants.id", ondelete="CASCADE"), index=True)
     checked: Mapped[bool] = mapped_column(Boolean, default=False)
+    verdict: Mapped[str | None] = mapped_column(Text)  #: "accepted", or the one line that refused it
     created: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
 
 
@@ -352,6 +355,8 @@ class ContestEntry(Base):
     #: A team's current entry whose table differed from this one's in few cells when it came (staff see it).
     near_duplicate_of: Mapped[int | None] = mapped_column(Integer)
     near_cells: Mapped[int | None] = mapped_column(Integer)  #: in how many cells they differed
+    #: Staff's reference entry: on the leaderboard, marked, in no team's wins or ranks.
+    baseline: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
     ranked: Mapped[datetime | None] = mapped_column(UTCDateTime())
 

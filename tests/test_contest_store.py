@@ -88,7 +88,7 @@ def test_the_rate_counts_attempts_per_person(store):
     policy = Contests(store)
     unfinished = policy.take_attempt(contest, ada, NOW)  # the server died before the checker's verdict
     checked = policy.take_attempt(contest, ada, NOW + timedelta(seconds=5))  # so this one is taken
-    policy.attempt_checked(contest, checked)
+    policy.attempt_checked(contest, checked, "refused: hog.py: no final_strategy")
     with pytest.raises(RateLimited) as refused:
         policy.take_attempt(contest, ada, NOW + timedelta(seconds=20))
     assert refused.value.retry_after == 45

@@ -348,3 +348,125 @@ def test_rotating_a_token_ends_every_sign_in_session_of_its_person(store):
     Contests(store).rotate_token("c", "P1@x.edu")
     assert store.session_email(mine, NOW, hour, day) is None
     assert store.session_email(other, NOW, hour, day) == "p2@x.edu"
+
+
+# --- issue 37: staff and baselines, refused attempts, past contests, time zones ---
+
+
+def test_staff_are_no_team_and_baselines_count_in_no_team_s_wins(store, tmp_path):
+    from arena.contest.errors import NoTeam
+    from arena.contest.teams import read_roster
+    from strategies.submission import Submission
+    from strategies.table import StrategyTable
+
+    people = read_roster("email,team,role\nta@x.edu,,staff\na@x.edu,t1,\nb@x.edu,t2,\n", "roster.csv")
+    assert [p.team for p in people] == [None, "t1", "t2"]
+    store.create_contest("c", settings())
+    added = {p.email: p for p, _ in store.add_roster("c", [(p.email, p.team, p.role) for p in people])}
+    contest = store.get_contest("c")
+    policy = Contests(store)
+    with pytest.raises(NoTeam):
+        policy.take_attempt(contest, added["ta@x.edu"], NOW)
+    queue_entry(store, contest, added["a@x.edu"], table_of(1), None, NOW)
+    queue_entry(store, contest, added["b@x.edu"], table_of(2), None, NOW)
+    rank_until_current(store, "c")
+    before = {row.team_name: (row.rank, row.wins) for row in policy.board("c").rows}
+    strong = Submission("x.json", StrategyTable(table_of(4), RULES, "x", "file"), None)
+    baseline = policy.add_baseline(contest, strong, "always four", filename="x.json")
+    rank_until_current(store, "c")
+    board = Contests(store, clock=lambda: NOW).board("c")
+    teams = {row.team_name: (row.rank, row.wins) for row in board.teams}
+    assert teams == before and len(board.teams) == 2  # the baseline changes no team's wins or rank
+    (shown,) = [row for row in board.rows if row.baseline]
+    assert shown.rank is None and shown.entry_id == baseline.id and shown.team_name == "always four"
+    assert board.as_dict()["entries"] == 2 and any(r["baseline"] for r in board.as_dict()["rows"])
+
+
+def test_refused_attempts_are_kept_with_their_reason(store):
+    contest, people, _ = roster(store)
+    queue_entry(store, contest, people["p1@x.edu"], table_of(1), None, NOW)
+    policy = Contests(store)
+    attempt = policy.take_attempt(contest, people["p2@x.edu"], NOW)
+    from strategies.submission import Submission
+
+    with pytest.raises(ValueError):
+        policy.accept(
+            contest,
+            people["p2@x.edu"],
+            Submission("bad.py", error="bad.py: no final_strategy"),
+            filename="bad.py",
+            team_name=None,
+            received=NOW,
+            attempt=attempt,
+        )
+    policy.attempt_checked(contest, attempt, "refused: bad.py: no final_strategy")
+    verdicts = [(a.email, a.verdict) for a in store.attempts(contest)]
+    assert verdicts == [("p2@x.edu", "refused: bad.py: no final_strategy")]
+
+
+def test_a_past_contest_keeps_when_it_ran_and_a_contest_shows_its_time_zone(tmp_path, capsys):
+    db = str(tmp_path / "c.db")
+    archive = tmp_path / "fa19.json"
+    archive.write_text(json.dumps({"teams": ["A", "B"], "winrate_mat": [[0.5, 0.7], [0.3, 0.5]]}))
+    assert (
+        main(
+            [
+                "contest",
+                "import",
+                str(archive),
+                "--name",
+                "fa19",
+                "--rules",
+                "fa19",
+                "--closed",
+                "2019-12-06T23:59:00-08:00",
+                "--db",
+                db,
+            ]
+        )
+        == 0
+    )
+    assert (
+        main(
+            [
+                "contest",
+                "create",
+                "fa26",
+                "--rules",
+                RULES,
+                "--deadline",
+                "2026-12-01T23:59:00-08:00",
+                "--timezone",
+                "America/Los_Angeles",
+                "--db",
+                db,
+            ]
+        )
+        == 0
+    )
+    assert "2026-12-01 23:59 PST (2026-12-02 07:59 UTC)" in capsys.readouterr().out
+    assert (
+        main(
+            [
+                "contest",
+                "create",
+                "x",
+                "--rules",
+                RULES,
+                "--deadline",
+                "2026-12-01T23:59:00Z",
+                "--timezone",
+                "Mars/Olympus",
+                "--db",
+                db,
+            ]
+        )
+        != 0
+    )
+    with open_store(db) as store:
+        closes = {c.name: c.closes for c in store.list_contests()}
+    assert closes["fa19"] == datetime(2019, 12, 7, 7, 59, tzinfo=timezone.utc)
+    with TestClient(create_app(f"sqlite:///{db}", RULES), base_url="http://localhost") as client:
+        assert "2026-12-01 23:59 PST (2026-12-02 07:59 UTC)" in client.get("/contests/fa26").text
+        winners = client.get("/winners").text
+        assert "2019-12-07" in winners

@@ -79,7 +79,15 @@ def test_a_submission_is_queued_ranked_and_shown(contest):
         ["Pig Latin", "t2", "t3"], [np.array(entry, dtype=np.int8), table_of(1), table_of(2)]
     )  # teams t2 and t3 gave no name: their labels are Team 2 and Team 3
     for row in board["rows"]:
-        assert set(row) == {"rank", "team_name", "wins", "losses", "mean_win_rate", "entry_id"}  # no team id
+        assert set(row) == {
+            "rank",
+            "team_name",
+            "wins",
+            "losses",
+            "mean_win_rate",
+            "entry_id",
+            "baseline",
+        }  # no team id
         rank, wins, mean = expected[row["team_name"].replace("Team 2", "t2").replace("Team 3", "t3")]
         assert (row["rank"], row["wins"], row["losses"]) == (rank, wins, 2 - wins)
         assert row["mean_win_rate"] == round(mean, 3)  # rounded until final

@@ -95,10 +95,13 @@ def read_archive(path: Path) -> tuple[list[str], np.ndarray]:
     return names, matrix
 
 
-def import_archive(store: Store, path: Path, name: str, rules: str, goal: int) -> ContestRecord:
-    """Store the archive at PATH as the finished contest NAME."""
+def import_archive(
+    store: Store, path: Path, name: str, rules: str, goal: int, closed: datetime | None = None
+) -> ContestRecord:
+    """Store the archive at PATH as the finished contest NAME, which closed
+    at CLOSED (default: now)."""
     names, matrix = read_archive(path)
-    now = datetime.now(timezone.utc)
-    settings = ContestSettings(rules, goal, now, team_size=1, rate_count=0, rate_seconds=60, publish="none")
+    when = closed or datetime.now(timezone.utc)
+    settings = ContestSettings(rules, goal, when, team_size=1, rate_count=0, rate_seconds=60, publish="none")
     teams = [{"team": team, "team_name": team} for team in names]
-    return store.import_contest(name, settings, names, ranked_rows(teams, matrix), matrix, now)
+    return store.import_contest(name, settings, names, ranked_rows(teams, matrix), matrix, datetime.now(timezone.utc))

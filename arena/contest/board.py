@@ -39,7 +39,7 @@ WINNING_PLACES = 3
 class ContestRow:
     """A team's line on a contest leaderboard; POSITION is its row of the matrix."""
 
-    rank: int
+    rank: int | None  #: None for a baseline
     team: str
     team_name: str
     wins: int
@@ -47,25 +47,33 @@ class ContestRow:
     mean_win_rate: float | None
     entry_id: int | None
     position: int
+    baseline: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
 def ranked_rows(teams: Sequence[dict[str, Any]], matrix: np.ndarray) -> list[dict[str, Any]]:
-    """The ranked rows of TEAMS (``team``, ``team_name`` each) whose win
-    rates, row against column, are MATRIX: the course's rule (equal wins
-    share a rank; the mean, then the name, order the display), best first.
+    """The ranked rows of TEAMS (``team``, ``team_name``, ``baseline`` each)
+    whose win rates, row against column, are MATRIX: the course's rule
+    (equal wins share a rank; the mean, then the name, order the display),
+    best first. Teams count only their matches against teams; a baseline
+    (staff's reference entry) is scored against the teams alone, has no
+    rank, and is shown before the first team with fewer wins.
 
     >>> m = np.array([[np.nan, 0.6, 0.7], [0.4, np.nan, 0.5], [0.3, 0.5, np.nan]])
     >>> [(r["rank"], r["position"], r["wins"]) for r in ranked_rows([{"team": t, "team_name": t} for t in "abc"], m)]
     [(1, 0, 2), (2, 1, 0), (2, 2, 0)]
+    >>> teams = [{"team": t, "team_name": t, "baseline": t == "b"} for t in "abc"]
+    >>> [(r["rank"], r["position"], r["wins"]) for r in ranked_rows(teams, m)]
+    [(1, 0, 1), (2, 2, 0), (None, 1, 0)]
     """
-    keys = [f"{str(t['team_name']).casefold()}\0{t['team']}" for t in teams]
-    ranking = rank_matrix(matrix, keys, "wins")
-    return [
+    playing = [k for k, t in enumerate(teams) if not t.get("baseline")]
+    keys = [f"{str(teams[k]['team_name']).casefold()}\0{teams[k]['team']}" for k in playing]
+    ranking = rank_matrix(matrix[np.ix_(playing, playing)], keys, "wins")
+    rows: list[dict[str, Any]] = [
         {
-            "position": k,
+            "position": playing[k],
             "rank": int(ranking.rank[k]),
             "wins": int(ranking.wins[k]),
             "losses": int(ranking.losses[k]),
@@ -73,13 +81,22 @@ def ranked_rows(teams: Sequence[dict[str, Any]], matrix: np.ndarray) -> list[dic
         }
         for k in ranking.order
     ]
+    for k, team in enumerate(teams):
+        if team.get("baseline"):
+            score = rank_matrix(matrix[np.ix_([k, *playing], [k, *playing])], ["", *keys], "wins")
+            row: dict[str, Any] = {"position": k, "rank": None, "wins": int(score.wins[0])}
+            row.update(losses=int(score.losses[0]), mean=score.mean_of(0))
+            fewer = (i for i, r in enumerate(rows) if r["rank"] is not None and r["wins"] < row["wins"])
+            before = next(fewer, len(rows))
+            rows.insert(before, row)
+    return rows
 
 
 def rows_of(teams: Sequence[dict[str, Any]], ranking: Sequence[dict[str, Any]]) -> list[ContestRow]:
     """The leaderboard's rows from stored TEAMS and their stored RANKING."""
     return [
         ContestRow(
-            rank=int(r["rank"]),
+            rank=None if r["rank"] is None else int(r["rank"]),
             team=str(teams[r["position"]]["team"]),
             team_name=str(teams[r["position"]]["team_name"]),
             wins=int(r["wins"]),
@@ -87,6 +104,7 @@ def rows_of(teams: Sequence[dict[str, Any]], ranking: Sequence[dict[str, Any]]) 
             mean_win_rate=r["mean"],
             entry_id=teams[r["position"]].get("entry_id"),
             position=int(r["position"]),
+            baseline=bool(teams[r["position"]].get("baseline")),
         )
         for r in ranking
     ]
@@ -134,7 +152,12 @@ class Board:
     @property
     def winners(self) -> list[ContestRow]:
         """The rows ranked within the first WINNING_PLACES (ties can make more), once final."""
-        return [row for row in self.rows if row.rank <= WINNING_PLACES] if self.final else []
+        return [row for row in self.teams if row.rank is not None and row.rank <= WINNING_PLACES] if self.final else []
+
+    @property
+    def teams(self) -> list[ContestRow]:
+        """The rows of teams (baselines left out)."""
+        return [row for row in self.rows if not row.baseline]
 
     @property
     def version(self) -> tuple[Any, ...]:
@@ -155,6 +178,7 @@ class Board:
                 "losses": row.losses,
                 "mean_win_rate": _shown(row.mean_win_rate, exact),
                 "entry_id": row.entry_id,
+                "baseline": row.baseline,
             }
             for row in self.rows
         ]
@@ -168,11 +192,12 @@ class Board:
             "goal": contest.goal,
             "deadline": contest.deadline.isoformat(),
             "closes": contest.closes.isoformat(),
+            "timezone": contest.timezone,
             "state": self.state,
             "final": self.final,
             "exact": exact or self.final,
             "updated": None if self.updated is None else self.updated.isoformat(),
-            "entries": len(self.rows),
+            "entries": len(self.teams),
             "queued": self.queued,
             "rows": self.public_rows(exact),
         }

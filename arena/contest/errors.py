@@ -13,6 +13,7 @@ __all__ = [
     "InvalidToken",
     "NotOnRoster",
     "NotStaff",
+    "NoTeam",
     "TeamBarred",
     "ContestClosed",
     "RateLimited",
@@ -43,6 +44,10 @@ class NotOnRoster(ContestError):
 
 class NotStaff(ContestError):
     """Only the contest's staff may do this."""
+
+
+class NoTeam(ContestError):
+    """A staff member the roster put in no team: they add baselines, not entries."""
 
 
 class TeamBarred(ContestError):

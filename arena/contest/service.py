@@ -32,7 +32,9 @@ from arena.contest.errors import (
     DuplicateTable,
     EntryRefused,
     InvalidToken,
+    NameTaken,
     NoSuchEntry,
+    NoTeam,
     NotOnRoster,
     NotStaff,
     RateLimited,
@@ -44,6 +46,7 @@ from results.contest_records import BoardState, ContestRecord, EntryRecord, Part
 from results.contest_store import LockedContest, NewEntry
 from results.errors import NotStored
 from results.store import Store
+from strategies.names import looks_like
 from strategies.submission import Submission, check_file, check_file_in_fresh_process
 
 __all__ = ["Contests", "NEAR_COPY_SHARE", "near_copy", "utc_now"]
@@ -153,10 +156,11 @@ class Contests:
         """Record a submission by PERSON received at RECEIVED (its id):
         ContestClosed after the deadline, TeamBarred, RateLimited over the
         rate (which counts the attempts the checker gave a verdict on)."""
+        team = _team_of(person)
         with self.store.locked(contest.name) as locked:
             current = locked.contest
             _check_open(current, received)
-            _check_not_barred(locked, person)
+            _check_not_barred(locked, team)
             if current.rate_count:
                 since = received - timedelta(seconds=current.rate_seconds)
                 recent = locked.checked_attempts_since(person.id, since)
@@ -169,10 +173,10 @@ class Contests:
                     )
             return locked.add_attempt(person.id, received)
 
-    def attempt_checked(self, contest: ContestRecord, attempt: int) -> None:
-        """The checker gave its verdict on ATTEMPT: it counts for the rate."""
+    def attempt_checked(self, contest: ContestRecord, attempt: int, verdict: str) -> None:
+        """The checker gave its VERDICT on ATTEMPT (the line that refused it): it counts for the rate."""
         with self.store.locked(contest.name) as locked:
-            locked.mark_checked(attempt)
+            locked.mark_checked(attempt, verdict)
 
     def accept(
         self,
@@ -188,18 +192,19 @@ class Contests:
         """Queue SUBMISSION (a checked table) as PERSON's team's entry,
         replacing its current one, and count ATTEMPT (if given) as checked.
         The team's name: the file's TEAM_NAME, else TEAM_NAME, else its label."""
+        team = _team_of(person)
         if submission.table is None:
             raise EntryRefused(f"refused: {submission.error}")
         table = submission.table.table
         sha256 = submission.table.sha256
-        others = {k: t for k, (team, t) in self.store.current_tables(contest).items() if team != person.team}
+        others = {k: t for k, (other, t) in self.store.current_tables(contest).items() if other != team}
         near = near_copy(table, others)
         python = filename.lower().endswith(".py")
         with self.store.locked(contest.name) as locked:
             _check_open(locked.contest, received)
-            _check_not_barred(locked, person)
+            _check_not_barred(locked, team)
             current = locked.entries(current=True)
-            if any(e.sha256 == sha256 and e.team != person.team for e in current):
+            if any(e.sha256 == sha256 and e.team != team and not e.baseline for e in current):
                 raise DuplicateTable("another team's current entry has exactly this strategy table")
             thrown_out = [
                 e for e in locked.entries(team=person.team) if e.status == "disqualified" and e.sha256 == sha256
@@ -210,10 +215,10 @@ class Contests:
                     f"staff disqualified this table for your team (entry #{number}); it cannot return"
                 )
             source = submission.source if python else None
-            name = self._team_name(locked, person, source, team_name, current)
+            name = self._team_name(locked, team, source, team_name, current)
             entry = locked.add_entry(
                 NewEntry(
-                    team=person.team,
+                    team=team,
                     team_name=name,
                     submitted_by=person.email,
                     filename=filename,
@@ -226,20 +231,20 @@ class Contests:
                 )
             )
             if attempt is not None:
-                locked.mark_checked(attempt)
+                locked.mark_checked(attempt, "accepted")
             return entry
 
     def _team_name(
         self,
         locked: LockedContest,
-        person: ParticipantRecord,
+        team: str,
         source: str | None,
         field: str | None,
         current: Sequence[EntryRecord],
     ) -> str:
         teams = locked.teams()
         labels = {team: team_label(k) for k, team in enumerate(teams, start=1)}
-        own = labels.get(person.team, team_label(len(teams) + 1))
+        own = labels.get(team, team_label(len(teams) + 1))
         declared = declared_team_name(source) if source else None
         chosen = declared if declared is not None else (field if field and field.strip() else None)
         if chosen is None:
@@ -248,10 +253,10 @@ class Contests:
             name = clean_team_name(chosen)
         except ValueError as error:
             raise EntryRefused(f"{error} ({chosen[:60]!r})") from None
-        others = [e.team_name for e in current if e.team != person.team]
-        others += [team for team in teams if team != person.team]
-        others += [label for team, label in labels.items() if team != person.team]
-        if name.casefold() != person.team.casefold():
+        others = [e.team_name for e in current if e.team != team]
+        others += [other for other in teams if other != team]
+        others += [label for other, label in labels.items() if other != team]
+        if name.casefold() != team.casefold():
             check_team_name(name, own, others)
         return name
 
@@ -280,9 +285,39 @@ class Contests:
             return self.accept(
                 contest, person, submission, filename=filename, team_name=team_name, received=received, attempt=attempt
             )
-        except ValueError:
-            self.attempt_checked(contest, attempt)  # a verdict all the same: it counts for the rate
+        except ValueError as refused:
+            self.attempt_checked(contest, attempt, str(refused))  # a verdict all the same: it counts for the rate
             raise
+
+    def add_baseline(self, contest: ContestRecord, submission: Submission, name: str, *, filename: str) -> EntryRecord:
+        """Staff's baseline entry NAME (a checked table): on the leaderboard,
+        marked, in no team's wins or ranks; a baseline of the same name is replaced."""
+        if submission.table is None:
+            raise EntryRefused(f"refused: {submission.error}")
+        try:
+            label = clean_team_name(name)
+        except ValueError as error:
+            raise EntryRefused(f"{error} ({name[:60]!r})") from None
+        with self.store.locked(contest.name) as locked:
+            if contest.imported:
+                raise ValueError(f"contest {contest.name!r} is an imported past contest; it takes no baselines")
+            teams = locked.teams()
+            taken = [e.team_name for e in locked.entries(current=True) if e.team != _baseline_team(label)] + teams
+            if looks_like(label, taken, same=True) is not None:
+                raise NameTaken(f"the baseline name {label!r} is a team's name or looks like one; choose another")
+            return locked.add_entry(
+                NewEntry(
+                    team=_baseline_team(label),
+                    team_name=label,
+                    submitted_by="staff",
+                    filename=filename,
+                    table=submission.table.table,
+                    sha256=submission.table.sha256,
+                    source=submission.source,
+                    received=self.clock(),
+                    baseline=True,
+                )
+            )
 
     # --- staff ---
 
@@ -367,6 +402,11 @@ def _rows(standings: StandingsRecord) -> list[ContestRow]:
     return rows_of(standings.teams, ranking)
 
 
+def _baseline_team(name: str) -> str:
+    """The team id a baseline is kept under (no roster team can have it: it has a colon and a space)."""
+    return f"baseline: {name.casefold()}"
+
+
 def _reason(reason: str) -> str:
     text = " ".join(reason.split())
     if not text:
@@ -379,7 +419,13 @@ def _check_open(contest: ContestRecord, received: datetime) -> None:
         raise ContestClosed(f"contest {contest.name!r} closed at {contest.closes.isoformat()}")
 
 
-def _check_not_barred(locked: LockedContest, person: ParticipantRecord) -> None:
-    reason = locked.bar_reason(person.team)
+def _team_of(person: ParticipantRecord) -> str:
+    if person.team is None:
+        raise NoTeam("the roster puts you in no team: staff add baselines (hog contest baseline), not entries")
+    return person.team
+
+
+def _check_not_barred(locked: LockedContest, team: str) -> None:
+    reason = locked.bar_reason(team)
     if reason is not None:
         raise TeamBarred(f"staff barred your team from contest {locked.contest.name!r}: {reason}")

@@ -21,6 +21,8 @@ __all__ = [
     "declared_team_name",
     "parse_deadline",
     "parse_rate",
+    "parse_timezone",
+    "shown_time",
     "read_roster",
 ]
 
@@ -102,18 +104,53 @@ def parse_deadline(text: str) -> datetime:
     return when
 
 
+def parse_timezone(text: str) -> str:
+    """TEXT as an IANA time zone name (``America/Los_Angeles``, ``UTC``), checked.
+
+    >>> parse_timezone("America/Los_Angeles")
+    'America/Los_Angeles'
+    """
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    name = text.strip()
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"time zone {text!r} is not an IANA name such as America/Los_Angeles or UTC") from None
+    return name
+
+
+def shown_time(instant: datetime, zone: str) -> str:
+    """INSTANT as a course reads it: in ZONE, with the UTC instant beside it.
+
+    >>> from datetime import timezone
+    >>> shown_time(datetime(2026, 12, 2, 7, 59, tzinfo=timezone.utc), "America/Los_Angeles")
+    '2026-12-01 23:59 PST (2026-12-02 07:59 UTC)'
+    >>> shown_time(datetime(2026, 12, 2, 7, 59, tzinfo=timezone.utc), "UTC")
+    '2026-12-02 07:59 UTC'
+    """
+    from zoneinfo import ZoneInfo
+
+    utc_text = f"{instant.astimezone(ZoneInfo('UTC')):%Y-%m-%d %H:%M} UTC"
+    if zone == "UTC":
+        return utc_text
+    return f"{instant.astimezone(ZoneInfo(zone)):%Y-%m-%d %H:%M %Z} ({utc_text})"
+
+
 @dataclass(frozen=True)
 class RosterLine:
     email: str
-    team: str
+    team: str | None
     role: str
 
 
 def read_roster(text: str, where: str) -> list[RosterLine]:
     """The people of a roster CSV with columns ``email,team[,role]`` (a
-    header line naming them; no team: a team of one, named after the
-    email's local part; ``role`` is ``staff`` or empty). Emails are kept
-    lower-cased; a person listed twice is an error."""
+    header line naming them; ``role`` is ``staff`` or empty). A student
+    without a team is a team of one (its id, never shown publicly, is the
+    email's local part); staff without a team are in none (they add
+    baselines, not entries). Emails are folded (``fold_email``); a person
+    listed twice is an error."""
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
     header = [h.strip().lower() for h in reader.fieldnames or []]
     if "email" not in header:
@@ -133,7 +170,10 @@ def read_roster(text: str, where: str) -> list[RosterLine]:
         role = (row.get("role") or "").strip().lower() or "student"
         if role not in ("student", "staff"):
             raise ValueError(f"{where}, line {number}: role {role!r} is not staff or empty")
-        people.append(RosterLine(email, " ".join((row.get("team") or "").split()), role))
+        team = " ".join((row.get("team") or "").split())
+        if team.casefold().startswith("baseline:"):
+            raise ValueError(f"{where}, line {number}: team ids beginning with 'baseline:' are staff's baselines")
+        people.append(RosterLine(email, team or None, role))
     if not people:
         raise ValueError(f"{where}: no one is listed")
     return _solo_teams(people)
@@ -146,7 +186,7 @@ def _solo_teams(people: list[RosterLine]) -> list[RosterLine]:
     taken = {p.team for p in people if p.team}
     out = []
     for person in people:
-        if person.team:
+        if person.team or person.role == "staff":
             out.append(person)
             continue
         local = person.email.split("@")[0]

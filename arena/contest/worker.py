@@ -102,7 +102,9 @@ def rank_step(store: Store, name: str, *, jobs: int = 1, now: Callable[[], datet
     _fill_from_cache(store, ranked, matrix, done)
     if len(ranked.entries) >= 2:
         _play_missing(store, ranked, matrix, done, jobs)
-    teams = [{"entry_id": e.id, "team": e.team, "team_name": e.team_name} for e in ranked.entries]
+    teams = [
+        {"entry_id": e.id, "team": e.team, "team_name": e.team_name, "baseline": e.baseline} for e in ranked.entries
+    ]
     clock = now or (lambda: datetime.now(timezone.utc))
     return store.publish_standings(ranked, teams, ranked_rows(teams, matrix), matrix, clock())
 

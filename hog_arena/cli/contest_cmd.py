@@ -20,7 +20,7 @@ import typer
 
 from hog_arena.cli.flags import FlagTyper
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
-from hog_arena.cli.text import literal, say
+from hog_arena.cli.text import literal, plain, say
 
 if TYPE_CHECKING:
     from arena.contest.board import Board
@@ -52,11 +52,13 @@ def _contests(store: Store) -> Contests:
 
 
 def _contest_line(board: Board) -> str:
+    from arena.contest.teams import shown_time
+
     c = board.contest
     updated = "never" if board.updated is None else f"{board.updated:%Y-%m-%d %H:%M:%S} UTC"
     return (
-        f"contest {literal(c.name)}: {c.rules}, goal {c.goal}, closes {c.closes.isoformat()}; {board.state}; "
-        f"{len(board.rows)} ranked, {board.queued} queued; standings updated {updated}"
+        f"contest {literal(c.name)}: {c.rules}, goal {c.goal}, closes {shown_time(c.closes, c.timezone)}; "
+        f"{board.state}; {len(board.teams)} ranked, {board.queued} queued; standings updated {updated}"
     )
 
 
@@ -72,7 +74,9 @@ def _render_board(board: Board) -> None:
         table.add_column(column, justify="left" if column == "team" else "right")
     for row in board.rows:
         mean = "-" if row.mean_win_rate is None else f"{row.mean_win_rate:.4f}"
-        table.add_row(str(row.rank), literal(row.team_name), str(row.wins), str(row.losses), mean)
+        rank = "-" if row.rank is None else str(row.rank)
+        name = literal(row.team_name) + (" (baseline)" if row.baseline else "")
+        table.add_row(rank, name, str(row.wins), str(row.losses), mean)
     Console().print(table)
 
 
@@ -87,6 +91,9 @@ def create_command(
     publish: Annotated[
         str, typer.Option("--publish", help="Made public once final: none, tables or sources.")
     ] = "none",
+    zone: Annotated[
+        str, typer.Option("--timezone", help="The course's time zone, in which times are shown (IANA name).")
+    ] = "UTC",
     db: Db = None,
     as_json: Json = False,
 ) -> None:
@@ -94,18 +101,19 @@ def create_command(
 
     Example: hog contest create fa26 --rules sus_fuss --deadline 2026-12-11T23:59:00-08:00 --team-size 2
     """
-    from arena.contest.teams import parse_deadline, parse_rate
+    from arena.contest.teams import parse_deadline, parse_rate, parse_timezone, shown_time
     from results.contest_store import ContestSettings
     from results.store import open_store
 
     count, seconds = parse_rate(rate)
-    settings = ContestSettings(rules, goal, parse_deadline(deadline), team_size, count, seconds, publish)
+    when = parse_deadline(deadline)
+    settings = ContestSettings(rules, goal, when, team_size, count, seconds, publish, parse_timezone(zone))
     with open_store(db) as store:
         record = store.create_contest(name, settings)
     emit(
         {"contest": record.as_dict()},
         as_json,
-        lambda: say(f"created contest {literal(name)} ({rules}, closes {record.closes.isoformat()})"),
+        lambda: say(f"created contest {literal(name)} ({rules}, closes {shown_time(record.closes, record.timezone)})"),
     )
 
 
@@ -121,7 +129,7 @@ def list_command(db: Db = None, as_json: Json = False) -> None:
         boards = _contests(store).boards()
     data = {
         "contests": [
-            {**b.contest.as_dict(), "state": b.state, "entries": len(b.rows), "queued": b.queued} for b in boards
+            {**b.contest.as_dict(), "state": b.state, "entries": len(b.teams), "queued": b.queued} for b in boards
         ]
     }
     emit(data, as_json, lambda: [say(_contest_line(b)) for b in boards] or say("no contests"))
@@ -139,17 +147,23 @@ def show_command(name: Name, db: Db = None, as_json: Json = False) -> None:
         board = _contests(store).board(name)
         entries = store.entries(board.contest)
         bars = store.bars(board.contest)
+        refused = [a for a in store.attempts(board.contest) if a.verdict not in (None, "accepted")]
     data = {
         "contest": board.contest.as_dict(),
         **{k: v for k, v in board.as_dict(exact=True).items() if k != "contest"},
         "winners": [{"rank": r.rank, "team": r.team, "team_name": r.team_name} for r in board.winners],
         "all_entries": [e.as_dict() for e in entries],
         "barred": [{"team": team, "reason": reason} for team, reason in sorted(bars.items())],
+        "refused": [a.as_dict() for a in refused],
     }
 
     def render() -> None:
         _render_board(board)
         _render_entries(entries, bars)
+        for attempt in refused:
+            when = f"{attempt.created:%Y-%m-%d %H:%M:%S} UTC"
+            who = f"{literal(attempt.email)} (team {literal(attempt.team or '-')})"
+            say(f"refused {when} {who}: {literal(attempt.verdict or '')}")
 
     emit(data, as_json, render)
 
@@ -212,12 +226,21 @@ def roster_command(
     rotate: Annotated[
         str | None, typer.Option("--rotate", metavar="EMAIL", help="Revoke EMAIL's token, issue a new one.")
     ] = None,
+    mail_merge: Annotated[
+        Path | None,
+        typer.Option(
+            "--mail-merge",
+            metavar="FILE",
+            help="Also write email,team,token of each new token to FILE.csv, for a mail merge (one e-mail each).",
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing --mail-merge file.")] = False,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
     """Put people on the roster and give each new person a secret token (printed once).
 
-    Example: hog contest roster fa26 roster.csv --json
+    Example: hog contest roster fa26 roster.csv --mail-merge tokens.csv
 
     Example: hog contest roster fa26 --rotate ada@example.edu
     """
@@ -227,14 +250,26 @@ def roster_command(
 
     if (csv_file is None) == (rotate is None):
         raise typer.BadParameter("give a roster CSV file or --rotate EMAIL (one of them)")
+    if mail_merge is not None and not force and mail_merge.exists():
+        raise ValueError(f"{mail_merge} exists: it may hold tokens not sent yet; give another file or --force")
+    if mail_merge is not None and not mail_merge.absolute().parent.is_dir():
+        raise ValueError(f"{mail_merge}: no such folder {str(mail_merge.absolute().parent)!r}")
     with open_store(db, create=False) as store:
         if rotate is not None:
-            token = _contests(store).rotate_token(name, rotate)
+            contests = _contests(store)
+            token = contests.rotate_token(name, rotate)
+            person = store.participant(contests.contest(name), fold_email(rotate))
+            team = "" if person is None else person.team
+            row = {"email": fold_email(rotate), "team": team, "token": token}
+            problem = None if mail_merge is None else _write_mail_merge(mail_merge, [row])
+            shown = f"(in {mail_merge})" if mail_merge is not None and problem is None else token
             emit(
                 {"participants": [{"email": fold_email(rotate), "token": token}]},
                 as_json,
-                lambda: say(f"{rotate}: {token}"),
+                lambda: say(f"{rotate}: {shown}"),
             )
+            if problem is not None:
+                raise ValueError(problem)
             return
         assert csv_file is not None
         try:
@@ -245,13 +280,58 @@ def roster_command(
         added = store.add_roster(name, [(p.email, p.team, p.role) for p in people])
     rows = [{"email": p.email, "team": p.team, "role": p.role, "token": token} for p, token in added]
     new = sum(token is not None for _, token in added)
+    problem = None if mail_merge is None else _write_mail_merge(mail_merge, [r for r in rows if r["token"]])
 
     def render() -> None:
-        for row in rows:
-            say(f"{row['email']}\t{row['team']}\t{row['role']}\t{row['token'] or '(keeps its token)'}")
+        hidden = f"(in {mail_merge})" if mail_merge is not None and problem is None else None
+        tokens = [str(hidden or r["token"]) if r["token"] else "(keeps its token)" for r in rows]
+        cells = [
+            [plain(r["email"]), plain(r["team"] or "-"), plain(r["role"]), t] for r, t in zip(rows, tokens, strict=True)
+        ]
+        for line in aligned(["email", "team", "role", "token"], cells):
+            say(line)
         say(f"{len(rows)} people on the roster of {literal(name)}, {new} new tokens; keep them secret")
 
     emit({"participants": rows}, as_json, render)
+    if problem is not None:
+        raise ValueError(problem)
+
+
+def aligned(header: list[str], rows: list[list[str]]) -> list[str]:
+    """HEADER and ROWS as lines of left-aligned columns, nothing cut or wrapped (tokens are copied whole).
+
+    >>> aligned(["email", "team"], [["a@x.edu", "t1"], ["bob@x.edu", "t22"]])
+    ['email      team', 'a@x.edu    t1', 'bob@x.edu  t22']
+    """
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)) for row in [header, *rows]]
+    return [line.rstrip() for line in lines]
+
+
+def _write_mail_merge(path: Path, people: list[dict[str, Any]]) -> str | None:
+    """PEOPLE's email, team and token as a CSV file at PATH for a mail merge,
+    written whole (PATH.part, then renamed), readable by its owner only; why
+    it could not be, or None."""
+    import contextlib
+    import csv
+    import io
+
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(["email", "team", "token"])
+    writer.writerows([person["email"], person["team"], person["token"]] for person in people)
+    tmp = path.with_name(path.name + ".part")
+    try:
+        descriptor = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as out:
+            out.write(text.getvalue())
+        tmp.replace(path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+        return f"{path}: cannot be written: {error.strerror or error}; the new tokens are in the output"
+    say(f"wrote {path}: {len(people)} new tokens for a mail merge (one e-mail to each person)", err=True)
+    return None
 
 
 @contest_app.command("disqualify")
@@ -350,19 +430,54 @@ def import_command(
     name: Annotated[str, typer.Option("--name", help="The past contest's name, such as fa19.")],
     rules: Rules,
     goal: Goal = 100,
+    closed: Annotated[
+        str | None,
+        typer.Option("--closed", metavar="TIME", help="When it ran (ISO 8601 with a zone); /winners orders by it."),
+    ] = None,
     db: Db = None,
     as_json: Json = False,
 ) -> None:
     """Add a past contest from the course's archive, as a finished contest.
 
-    Example: hog contest import fa26.json --name fa26-copy --rules sus_fuss
+    Example: hog contest import fa26.json --name fa26-copy --rules sus_fuss --closed 2026-12-11T23:59:00-08:00
     """
     from arena.contest.archive import import_archive
+    from arena.contest.teams import parse_deadline
     from results.store import open_store
 
+    when = None if closed is None else parse_deadline(closed)
     with open_store(db) as store:
-        record = import_archive(store, archive, name, rules, goal)
+        record = import_archive(store, archive, name, rules, goal, closed=when)
     emit({"contest": record.as_dict()}, as_json, lambda: say(f"imported contest {literal(name)} from {archive}"))
+
+
+@contest_app.command("baseline")
+def baseline_command(
+    name: Name,
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A .py strategy file or a .json table.")],
+    label: Annotated[
+        str | None, typer.Option("--name", help="Its name on the leaderboard (default: the file's).")
+    ] = None,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Add staff's baseline entry: on the leaderboard, marked, in no team's wins or ranks.
+
+    Example: hog contest baseline fa26 always_six.json --name "always roll 6"
+    """
+    from results.store import open_store
+    from strategies.submission import check_file
+
+    with open_store(db, create=False) as store:
+        contests = _contests(store)
+        contest = contests.contest(name)
+        submission = check_file(file, contest.rules, contest.goal)
+        entry = contests.add_baseline(contest, submission, label or file.stem, filename=file.name)
+    emit(
+        {"entry": entry.as_dict()},
+        as_json,
+        lambda: say(f"baseline #{entry.id} {literal(entry.team_name)} added to contest {literal(name)}; queued"),
+    )
 
 
 @contest_app.command("delete")

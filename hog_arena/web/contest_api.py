@@ -73,7 +73,7 @@ def contests_list(contests: ContestsDep) -> dict[str, Any]:
                 "closes": b.contest.closes.isoformat(),
                 "state": b.state,
                 "final": b.final,
-                "entries": len(b.rows),
+                "entries": len(b.teams),
                 "queued": b.queued,
             }
             for b in contests.contests.boards()
@@ -131,7 +131,7 @@ def my_entries(request: Request, contests: ContestsDep, name: str) -> dict[str, 
     contest = contests.contests.contest(name)
     person = contests.requester(request, contest)
     assert person is not None
-    entries = contests.contests.store.team_entries(contest, person.team)
+    entries = [] if person.team is None else contests.contests.store.team_entries(contest, person.team)
     return {"contest": name, "team": person.team, "entries": [e.as_dict() for e in entries]}
 
 

@@ -44,7 +44,7 @@ def _contest_context(request: Request, contests: ContestsDep, name: str) -> dict
     except ContestError as refusal:
         viewer, problem = None, str(refusal)
     store = contests.contests.store
-    mine = [] if viewer is None else store.team_entries(board.contest, viewer.team)
+    mine = [] if viewer is None or viewer.team is None else store.team_entries(board.contest, viewer.team)
     staff = viewer is not None and viewer.staff
     exact = board.final or staff
     return {
@@ -57,6 +57,7 @@ def _contest_context(request: Request, contests: ContestsDep, name: str) -> dict
         "mine_ids": [e.id for e in mine],
         "everyone": store.entries(board.contest) if staff else [],
         "bars": store.bars(board.contest) if staff else {},
+        "refused": [a for a in store.attempts(board.contest) if a.verdict not in (None, "accepted")] if staff else [],
         "published": board.final and board.contest.publish != "none",
     }
 

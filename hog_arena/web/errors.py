@@ -17,6 +17,7 @@ STATUSES: tuple[tuple[type[Exception], int], ...] = (
     (contest.NotOnRoster, 403),
     (contest.NotStaff, 403),
     (contest.TeamBarred, 403),
+    (contest.NoTeam, 403),
     (contest.NoSuchEntry, 404),
     (contest.DuplicateTable, 409),
     (contest.DisqualifiedTable, 409),

@@ -10,6 +10,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from arena.contest.teams import shown_time
 from arena.ranking import format_rate
 from hog.game import MAX_ROLLS
 from hog.rules import RULE_SETS
@@ -27,6 +28,7 @@ _environment = jinja2.Environment(
     undefined=jinja2.StrictUndefined,
 )
 _environment.filters["rate"] = format_rate
+_environment.filters["when"] = shown_time
 _templates = Jinja2Templates(env=_environment)
 
 

@@ -73,9 +73,10 @@ document.addEventListener("DOMContentLoaded", () => {
   const rowOf = (row, published, exact) => {
     const tr = document.createElement("tr");
     if (row.entry_id !== null && mine.has(String(row.entry_id))) tr.className = "mine";
+    else if (row.baseline) tr.className = "baseline";
     tr.append(
-      cell(String(row.rank), "num rank"),
-      cell(row.team_name, ""),
+      cell(row.baseline ? "–" : String(row.rank), "num rank"),
+      cell(row.baseline ? `${row.team_name} (baseline)` : row.team_name, ""),
       cell(String(row.wins), "num"),
       cell(String(row.losses), "num"),
       cell(row.mean_win_rate === null ? "-" : row.mean_win_rate.toFixed(exact ? 4 : 3), "num"),

@@ -1,5 +1,6 @@
 """Contests a course can trust: ranked rows stored with the standings, near-copies flagged,
-teams barred by staff, and sign-in sessions the server can end.
+teams barred by staff, staff's baseline entries, staff without a team, each attempt's verdict,
+a contest's time zone, and sign-in sessions the server can end.
 
 Revision ID: 0008_contest_trust
 Revises: 0007_source_keys
@@ -21,6 +22,13 @@ def upgrade() -> None:
     with op.batch_alter_table("contest_entries") as batch:
         batch.add_column(sa.Column("near_duplicate_of", sa.Integer(), nullable=True))
         batch.add_column(sa.Column("near_cells", sa.Integer(), nullable=True))
+        batch.add_column(sa.Column("baseline", sa.Boolean(), nullable=False, server_default=sa.false()))
+    with op.batch_alter_table("contest_attempts") as batch:
+        batch.add_column(sa.Column("verdict", sa.Text(), nullable=True))
+    with op.batch_alter_table("contest_participants") as batch:
+        batch.alter_column("team", existing_type=sa.String(length=200), nullable=True)
+    with op.batch_alter_table("contests") as batch:
+        batch.add_column(sa.Column("timezone", sa.String(length=64), nullable=False, server_default="UTC"))
     op.create_table(
         "contest_bars",
         sa.Column("contest_id", sa.Integer(), nullable=False),
@@ -47,7 +55,14 @@ def downgrade() -> None:
     op.drop_index(op.f("ix_signin_sessions_email"), table_name="signin_sessions")
     op.drop_table("signin_sessions")
     op.drop_table("contest_bars")
+    with op.batch_alter_table("contests") as batch:
+        batch.drop_column("timezone")
+    with op.batch_alter_table("contest_participants") as batch:
+        batch.alter_column("team", existing_type=sa.String(length=200), nullable=False)
+    with op.batch_alter_table("contest_attempts") as batch:
+        batch.drop_column("verdict")
     with op.batch_alter_table("contest_entries") as batch:
+        batch.drop_column("baseline")
         batch.drop_column("near_cells")
         batch.drop_column("near_duplicate_of")
     with op.batch_alter_table("contest_standings") as batch:
