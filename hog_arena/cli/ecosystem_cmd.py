@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from hog_arena.cli.leaderboard_cmd import read_shown_league
-from hog_arena.cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.options import Db, Goal, Json, OldLeague, Rules, ShownLeague, either, emit
 from hog_arena.cli.strategy_io import check_output
 from hog_arena.cli.text import literal, say
 
@@ -135,14 +135,11 @@ def register(app: typer.Typer) -> None:
     @app.command("ecosystem")
     def ecosystem_command(
         rules: Rules,
-        league: str | None = typer.Argument(
-            None,
-            metavar="LEAGUE",
-            help="League name or id (default: the pinned one, else the one finished or updated last; `hog leagues`).",
-        ),
+        old_league: OldLeague = None,
         goal: Goal = 100,
         db: Db = None,
         as_json: Json = False,
+        league: ShownLeague = None,
         generations: int = typer.Option(1000, "--generations", min=0, help="Replicator generations at most."),
         tolerance: float = typer.Option(
             1e-9, "--tolerance", min=0.0, help="Stop the replicator once no share moves by more (0: never)."
@@ -161,12 +158,15 @@ def register(app: typer.Typer) -> None:
         """Replicator dynamics and a Moran process on a league's win rates: which strategies take over.
 
         Example: hog ecosystem --rules fa24 --png eco.png
+
+        Example: hog ecosystem --league fa24-class --top 5
         """
         from arena.ecosystem import equal_counts, moran, replicator
         from arena.ranking import rank
 
         if png is not None:
             check_output(png, (".png",))
+        league = either(league, "--league", old_league, "a positional LEAGUE")
         results = read_shown_league(db, rules, goal, league)
         rows = rank(results)
         matrix = league_matrix(results, rows)

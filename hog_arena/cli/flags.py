@@ -29,10 +29,19 @@ def _without_flag_types(params: list[Any]) -> list[Any]:
 
 
 class FlagCommand(TyperCommand):
-    """A command whose help shows flags without a value type."""
+    """A command whose help shows flags without a value type, and no hidden parameter in its usage line."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _without_flag_types(super().get_params(ctx))
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        """Click's usage line without hidden parameters (an older spelling
+        kept for existing scripts, such as a positional LEAGUE)."""
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if not getattr(param, "hidden", False):
+                pieces.extend(param.get_usage_pieces(ctx))
+        return pieces
 
 
 class FlagGroup(TyperGroup):

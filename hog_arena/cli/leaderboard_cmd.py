@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from hog_arena.cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.options import Db, Goal, Json, Rules, ShownLeague, emit
 from hog_arena.cli.strategy_io import check_output
 from hog_arena.cli.text import literal, say
 
@@ -88,11 +88,7 @@ def register(app: typer.Typer) -> None:
         goal: Goal = 100,
         db: Db = None,
         as_json: Json = False,
-        league: str | None = typer.Option(
-            None,
-            "--league",
-            help="League name or id (default: the pinned one, else the one finished or updated last; `hog leagues`).",
-        ),
+        league: ShownLeague = None,
         top: int | None = typer.Option(None, "--top", min=1, help="Show only the first N rows."),
         as_csv: bool = typer.Option(False, "--csv", help="Print the rows as CSV on stdout."),
         png: Path | None = typer.Option(

@@ -9,7 +9,7 @@ import typer
 from hog_arena.cli.choices import BACKENDS
 from hog_arena.cli.interrupt import Interrupted
 from hog_arena.cli.leaderboard_cmd import COLUMNS, render_leaderboard, shared_label
-from hog_arena.cli.options import Db, Goal, Json, Rules, emit, simulation_terms
+from hog_arena.cli.options import Db, Goal, Json, Rules, either, emit, simulation_terms
 from hog_arena.cli.text import say
 
 #: What --all takes (file) and what --include adds, by the origins stored.
@@ -44,9 +44,13 @@ def register(app: typer.Typer) -> None:
         include: list[str] = typer.Option(
             [], "--include", metavar="KIND", help="With --all, also add stored evolved or builtin strategies."
         ),
-        name: str | None = typer.Option(
-            None, "--name", help="League name (default: derived from entries and settings, so a rerun resumes)."
+        league_name: str | None = typer.Option(
+            None,
+            "--league",
+            metavar="NAME",
+            help="League name (default: derived from entries and settings, so a rerun resumes).",
         ),
+        old_name: str | None = typer.Option(None, "--name", hidden=True, help="The older spelling of --league."),
         method: str = typer.Option("exact", "--method", help="exact (dynamic programming) or simulate."),
         games: int | None = typer.Option(
             None,
@@ -65,8 +69,8 @@ def register(app: typer.Typer) -> None:
         add: bool = typer.Option(
             False,
             "--add",
-            help="Add the SPECs (with --all: every stored strategy not in it yet) to the finished league --name, "
-            "playing only their matches, with the league's settings.",
+            help="Add the SPECs (with --all: every stored strategy not in it yet) to the finished league "
+            "--league NAME, playing only their matches, with the league's settings.",
         ),
     ) -> None:
         """Run a round-robin league (every pair, both seatings), store it, print its leaderboard.
@@ -78,7 +82,7 @@ def register(app: typer.Typer) -> None:
 
         Example: hog league --rules fa24
 
-        Example: hog league --name fa24-class --all
+        Example: hog league --league fa24-class --all
         """
         from arena.league import LeagueSettings
         from arena.ranking import rank
@@ -86,10 +90,11 @@ def register(app: typer.Typer) -> None:
         from results.store import open_store
         from strategies.spec import resolve_spec
 
+        name = either(league_name, "--league", old_name, "--name")
         games, seed = simulation_terms(method, games, seed, GAMES)
         settings = LeagueSettings(method, games, seed)
         if add and not name:
-            raise typer.BadParameter("--add needs --name: the league to add to")
+            raise typer.BadParameter("--add needs --name or --league: the league to add to")
         unknown = sorted(set(include) - set(_KINDS))
         if unknown:
             raise typer.BadParameter(f"{unknown[0]!r} is not one of {', '.join(_KINDS)}", param_hint="--include")

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from hog_arena.cli.flags import FlagTyper
-from hog_arena.cli.options import Db, Goal, GoalFilter, Json, Rules, RulesFilter, emit
+from hog_arena.cli.options import Db, Goal, GoalFilter, Json, Missing, OldLeague, Rules, RulesFilter, either, emit
 from hog_arena.cli.text import literal, say
 
 if TYPE_CHECKING:
@@ -92,17 +92,24 @@ def leagues_command(
 @leagues_app.command("pin")
 def pin_command(
     rules: Rules,
-    league: str = typer.Argument(..., metavar="LEAGUE", help="League name or id (see `hog leagues`)."),
+    old_league: OldLeague = None,
     goal: Goal = 100,
     db: Db = None,
     as_json: Json = False,
+    league_name: Annotated[
+        str | None,
+        typer.Option("--league", metavar="NAME", help="The league to pin: its name or id (required; `hog leagues`)."),
+    ] = None,
 ) -> None:
-    """Show LEAGUE in `hog leaderboard`, `hog ecosystem` and the web arena (until unpinned).
+    """Show a league in `hog leaderboard`, `hog ecosystem` and the web arena (until unpinned).
 
-    Example: hog leagues pin fa24-class --rules fa24
+    Example: hog leagues pin --league fa24-class --rules fa24
     """
     from results.store import open_store
 
+    league = either(league_name, "--league", old_league, "a positional LEAGUE")
+    if league is None:
+        raise Missing("the league to pin, by name or id", param_hint="--league")
     with open_store(db, create=False) as store:
         record = store.pin_league(league, rules, goal)
     emit(

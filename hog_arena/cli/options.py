@@ -20,6 +20,10 @@ __all__ = [
     "GoalFilter",
     "Db",
     "Json",
+    "ShownLeague",
+    "OldLeague",
+    "either",
+    "Missing",
     "emit",
     "default_rules",
     "env_rules",
@@ -150,6 +154,37 @@ Db = Annotated[
     typer.Option("--db", help="Database URL or SQLite file (default: HOG_DB, else sqlite:///hog_arena.db)."),
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout and nothing else.")]
+
+#: --league of a command that reads a stored league: the one leaderboards show unless given.
+ShownLeague = Annotated[
+    str | None,
+    typer.Option(
+        "--league",
+        metavar="NAME",
+        help="League name or id (default: the pinned one, else the one finished or updated last; `hog leagues`).",
+    ),
+]
+#: The league as a positional argument, the older spelling of --league, kept hidden for existing scripts.
+OldLeague = Annotated[str | None, typer.Argument(metavar="LEAGUE", hidden=True, show_default=False)]
+
+
+def either(value: str | None, flag: str, old: str | None, old_flag: str) -> str | None:
+    """The value given as FLAG or as OLD_FLAG, its older spelling kept hidden
+    for existing scripts; both, with different values, are refused."""
+    if old is None or old == value:
+        return value
+    if value is None:
+        return old
+    raise typer.BadParameter(f"{old_flag} is an older spelling of {flag}; give {flag} once", param_hint=flag)
+
+
+class Missing(typer.BadParameter):
+    """A required option that is not given, said as Click says it: a
+    command that also takes the option's older, positional spelling cannot
+    leave requiring it to Click."""
+
+    def format_message(self) -> str:
+        return f"Missing option '{self.param_hint}': {self.message}."
 
 
 def emit(data: dict[str, Any], as_json: bool, render: Callable[[], None]) -> None:

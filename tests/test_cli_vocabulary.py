@@ -1,0 +1,90 @@
+"""One command-line vocabulary: a league is ``--league NAME`` everywhere.
+
+The older spellings still work for existing scripts, hidden from help:
+``hog league --name NAME`` and the positional LEAGUE of ``hog ecosystem``
+and ``hog leagues pin``.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hog_arena.cli.main import main
+
+RULES, GOAL = "sus_fuss", "30"
+
+
+def hog(capsys, *args: object) -> tuple[int, str, str]:
+    code = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def hog_json(capsys, *args: object) -> dict:
+    code, out, err = hog(capsys, *args, "--rules", RULES, "--goal", GOAL, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+@pytest.fixture
+def db(capsys, tmp_path) -> str:
+    """A database with two leagues: ``first``, then ``second`` (on show)."""
+    path = str(tmp_path / "hog.db")
+    for name, specs in (("first", ("always_roll(3)", "always_roll(4)")), ("second", ("always_roll(5)", "perfect"))):
+        hog_json(capsys, "league", *specs, "--league", name, "--db", path, "--jobs", "1")
+    return path
+
+
+# --- a league is --league NAME -------------------------------------------------
+
+
+def test_league_takes_its_name_as_league_and_still_as_name(capsys, db):
+    assert hog_json(capsys, "leaderboard", "--db", db)["league"]["name"] == "second"
+    data = hog_json(capsys, "league", "--name", "third", "always_roll(2)", "always_roll(6)", "--db", db, "--jobs", "1")
+    assert data["league"]["name"] == "third"
+    added = hog_json(capsys, "league", "--name", "third", "--add", "always_roll(1)", "--db", db, "--jobs", "1")
+    assert added["league"]["name"] == "third" and added["entries"] == 3
+    again = hog_json(capsys, "league", "--league", "third", "--name", "third", "--add", "always_roll(7)", "--db", db)
+    assert again["entries"] == 4
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["league", "--league", "first", "--name", "second", "--add", "always_roll(6)"],
+        ["ecosystem", "first", "--league", "second"],
+        ["leagues", "pin", "first", "--league", "second"],
+    ],
+    ids=["league", "ecosystem", "pin"],
+)
+def test_a_league_named_twice_two_ways_is_refused(capsys, db, args):
+    code, out, err = hog(capsys, *args, "--rules", RULES, "--goal", GOAL, "--db", db)
+    assert (code, out) == (2, "")
+    assert err.startswith("hog: usage error: ") and "give --league once" in err and len(err.splitlines()) == 1
+
+
+def test_ecosystem_and_pin_take_league_and_still_the_positional(capsys, db):
+    eco = ["ecosystem", "--db", db, "--steps", "10", "--generations", "5"]
+    assert hog_json(capsys, *eco, "--league", "first")["league"]["name"] == "first"
+    assert hog_json(capsys, *eco, "first")["league"]["name"] == "first"
+    assert hog_json(capsys, "leagues", "pin", "--league", "first", "--db", db)["pinned"]["name"] == "first"
+    assert hog_json(capsys, "leaderboard", "--db", db)["league"]["name"] == "first"
+    assert hog_json(capsys, "leagues", "pin", "second", "--db", db)["pinned"]["name"] == "second"
+    assert hog_json(capsys, "leaderboard", "--db", db)["league"]["name"] == "second"
+
+
+def test_pin_without_a_league_is_a_usage_error(capsys, db):
+    code, out, err = hog(capsys, "leagues", "pin", "--rules", RULES, "--goal", GOAL, "--db", db)
+    assert (code, out) == (2, "")
+    assert err == "hog: usage error: Missing option '--league': the league to pin, by name or id.\n"
+
+
+@pytest.mark.parametrize("path", [["ecosystem"], ["leagues", "pin"]], ids=" ".join)
+def test_the_positional_league_is_not_in_the_help(capsys, monkeypatch, path):
+    monkeypatch.setenv("COLUMNS", "100")
+    code, out, _ = hog(capsys, *path, "--help")
+    assert code == 0
+    assert f"Usage: hog {' '.join(path)} [OPTIONS]" in [line.strip() for line in out.splitlines()]
+    assert "LEAGUE" not in out and "--league" in out
