@@ -1,8 +1,9 @@
-"""One command-line vocabulary: a league is ``--league NAME`` everywhere.
+"""One command-line vocabulary: a league is ``--league NAME`` everywhere,
+the strategy played against is ``--opponent SPEC``.
 
 The older spellings still work for existing scripts, hidden from help:
-``hog league --name NAME`` and the positional LEAGUE of ``hog ecosystem``
-and ``hog leagues pin``.
+``hog league --name NAME``, the positional LEAGUE of ``hog ecosystem`` and
+``hog leagues pin``, and ``hog solve --vs SPEC``.
 """
 
 from __future__ import annotations
@@ -88,3 +89,15 @@ def test_the_positional_league_is_not_in_the_help(capsys, monkeypatch, path):
     assert code == 0
     assert f"Usage: hog {' '.join(path)} [OPTIONS]" in [line.strip() for line in out.splitlines()]
     assert "LEAGUE" not in out and "--league" in out
+
+
+# --- the strategy played against is --opponent SPEC ------------------------------
+
+
+def test_solve_takes_the_opponent_as_opponent_and_still_as_vs(capsys):
+    new = hog_json(capsys, "solve", "--opponent", "always_roll(5)")
+    assert new["vs"] == "always_roll(5)"
+    assert hog_json(capsys, "solve", "--vs", "always_roll(5)") == new
+    assert hog_json(capsys, "solve", "--vs", "always_roll(5)", "--opponent", "always_roll(5)") == new
+    code, out, err = hog(capsys, "solve", "--vs", "always_roll(5)", "--opponent", "always_roll(4)")
+    assert (code, out) == (2, "") and "--vs is an older spelling of --opponent" in err

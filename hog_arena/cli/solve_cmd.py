@@ -1,4 +1,4 @@
-"""``hog solve``: perfect play, or the best response to a strategy (--vs)."""
+"""``hog solve``: perfect play, or the best response to a strategy (--opponent)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from hog_arena.cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.options import Db, Goal, Json, Rules, either, emit
 from hog_arena.cli.strategy_io import (
     SPEC_HELP,
     STRATEGY_SUFFIXES,
@@ -27,16 +27,21 @@ def register(app: typer.Typer) -> None:
         db: Db = None,
         as_json: Json = False,
         vs: Annotated[
-            str | None, typer.Option("--vs", metavar="SPEC", help=f"Solve the best response to this. {SPEC_HELP}")
+            str | None,
+            typer.Option("--opponent", metavar="SPEC", help=f"Solve the best response to this. {SPEC_HELP}"),
+        ] = None,
+        old_vs: Annotated[
+            str | None, typer.Option("--vs", hidden=True, help="The older spelling of --opponent.")
         ] = None,
         out: Annotated[
             Path | None, typer.Option("--out", metavar="FILE", help="Write the solution as .py (source) or .json.")
         ] = None,
     ) -> None:
-        """Solve perfect play (both players optimal), or the best response to --vs.
+        """Solve perfect play (both players optimal), or the best response to --opponent.
 
-        --json gives win_rate (against --vs; for perfect play, against itself:
-        0.5) and first_mover_win (the solution's chance to win moving first).
+        --json gives win_rate (against the opponent; for perfect play,
+        against itself: 0.5) and first_mover_win (the solution's chance to win
+        moving first).
         Under rules with memory (fa19, sp20, su20) optimal play depends on
         the memory: optimal_win_rate is that of optimal full-state play, and
         the table is derived from it (its choice at each score pair's most
@@ -45,11 +50,12 @@ def register(app: typer.Typer) -> None:
         75, goal 100: optimal play is not unique, the table rolls at 72 and
         waits at 75; --json's method says so).
 
-        Example: hog solve --rules fa24 --vs "always_roll(6)" --out best.py
+        Example: hog solve --rules fa24 --opponent "always_roll(6)" --out best.py
         """
         from hog import exact
         from strategies.table import StrategyTable
 
+        vs = either(vs, "--opponent", old_vs, "--vs")
         if out is not None:
             check_output(out, STRATEGY_SUFFIXES)
         opponent = resolve(vs, rules, goal, db) if vs is not None else None
