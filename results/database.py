@@ -1,11 +1,14 @@
 """The store's plumbing: one database, its sessions and its errors.
 
-:class:`Database` opens an engine for a URL, upgrades the schema, and hands
-out sessions that are each one transaction (``_session``), turning every
-database error into a one-line :class:`StoreError` naming the database. The
-store's aggregates (``results.strategy_store``, ``results.league_store``,
-``results.run_store``) build on it; ``results.store.Store`` joins them. The
-small argument checks they share are here too.
+:class:`Database` opens an engine for a URL, brings the schema up to date
+(a SQLite file or an empty database by itself; a PostgreSQL server's older
+schema only by ``hog db upgrade``, so a newer program never migrates it
+under a running older server), and hands out sessions that are each one
+transaction (``_session``), turning every database error into a one-line
+:class:`StoreError` naming the database. The store's aggregates
+(``results.strategy_store``, ``results.league_store``, ``results.run_store``)
+build on it; ``results.store.Store`` joins them. The small argument checks
+they share are here too.
 """
 
 from __future__ import annotations
@@ -66,16 +69,23 @@ def check_name(value: str | None, what: str, required: bool = True) -> None:
 
 
 class Database:
-    """An open, upgraded database; see ``results.store`` for the API built on it."""
+    """An open, up-to-date database; see ``results.store`` for the API built on it.
 
-    def __init__(self, db: str | None = None, *, create: bool = True) -> None:
+    With CHECK_SCHEMA false the schema is left as it is, neither created,
+    upgraded nor refused (``hog db`` reads and upgrades it).
+    """
+
+    def __init__(self, db: str | None = None, *, create: bool = True, check_schema: bool = True) -> None:
         self.url = resolve_url(db)
         self.where = describe(self.url)
+        self.backend = self.url.get_backend_name()
         self._engine = make_engine(self.url, create)
         self._read = sessionmaker(self._engine, expire_on_commit=False)
         self._write = sessionmaker(self._engine.execution_options(hog_write=True), expire_on_commit=False)
+        if not check_schema:
+            return
         try:
-            self._upgrade()
+            self._check_schema()
         except BaseException:
             self._engine.dispose()
             raise
@@ -109,22 +119,56 @@ class Database:
         with self._errors(), maker() as session, session.begin():
             yield session
 
-    def _upgrade(self) -> None:
-        head = schema.head_revision()
-        with self._errors():
-            with self._engine.connect() as connection:
-                current = schema.current_revision(connection)
-            if current == head:
+    def _newer(self, revision: str) -> StoreError:
+        return StoreError(
+            f"database {self.where} has schema revision {revision!r}, newer than this program knows; upgrade hog-arena"
+        )
+
+    def _behind(self, revision: str | None) -> StoreError:
+        at = "no schema revision" if revision is None else f"schema revision {revision!r}"
+        return StoreError(
+            f"database {self.where} has {at}, older than this program's {schema.head_revision()!r}; "
+            "stop the servers that use it, then run `hog db upgrade`"
+        )
+
+    def _check_schema(self) -> None:
+        """Upgrade a SQLite file or create an empty database's schema; refuse a
+        PostgreSQL server's older schema, and any newer one."""
+        with self._errors(), self._engine.connect() as connection:
+            if schema.current_revision(connection) == schema.head_revision():
                 return
-            if current is not None and not schema.is_known(current):
-                raise StoreError(
-                    f"database {self.where} has schema revision {current!r}, newer than this program knows; "
-                    "upgrade hog-arena"
-                )
-            with self._engine.execution_options(hog_write=True).begin() as connection:
-                if self.url.get_backend_name() == "postgresql":
-                    connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _UPGRADE_LOCK})
+            found = schema.state(connection)
+        if found.newer:
+            raise self._newer(str(found.current))
+        server = self.backend == "postgresql"
+        if server and not found.empty:
+            raise self._behind(found.current)
+        self._migrate(only_empty=server)
+
+    def schema_state(self) -> schema.SchemaState:
+        """Where the database's schema stands against this program's revisions."""
+        with self._errors(), self._engine.connect() as connection:
+            return schema.state(connection)
+
+    def upgrade_schema(self) -> tuple[str | None, str]:
+        """Migrate to the newest revision (``hog db upgrade``); (revision before, revision now)."""
+        return self._migrate(only_empty=False)
+
+    def _migrate(self, only_empty: bool) -> tuple[str | None, str]:
+        """Migrate to the newest revision, one upgrader at a time (ONLY_EMPTY: unless
+        another program gave the database a schema meanwhile)."""
+        head = schema.head_revision()
+        with self._errors(), self._engine.execution_options(hog_write=True).begin() as connection:
+            if self.backend == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _UPGRADE_LOCK})
+            before = schema.current_revision(connection)
+            if before is not None and not schema.is_known(before):
+                raise self._newer(before)
+            if only_empty and before not in (None, head):
+                raise self._behind(before)
+            if before != head:
                 schema.upgrade(connection)
+        return before, head
 
     def schema_revision(self) -> str | None:
         """The database's schema revision (the newest one after opening)."""

@@ -13,7 +13,7 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 
 from results.errors import StoreError
 
-__all__ = ["DEFAULT_URL", "BUSY_TIMEOUT_MS", "resolve_url", "describe", "make_engine", "first_line"]
+__all__ = ["DEFAULT_URL", "BUSY_TIMEOUT_MS", "resolve_url", "describe", "sqlite_path", "make_engine", "first_line"]
 
 DEFAULT_URL = "sqlite:///hog_arena.db"
 #: How long a SQLite writer waits for another one to finish, in milliseconds.
@@ -47,7 +47,7 @@ def describe(url: URL) -> str:
     return url.render_as_string(hide_password=True)
 
 
-def _sqlite_path(url: URL) -> Path | None:
+def sqlite_path(url: URL) -> Path | None:
     """The file behind a SQLite URL (None for memory or URI-style names)."""
     database = url.database or ""
     if database in ("", ":memory:") or url.query.get("uri") in ("true", "1") or database.startswith("file:"):
@@ -83,7 +83,7 @@ def make_engine(url: URL, create: bool = True) -> Engine:
     backend = url.get_backend_name()
     where = describe(url)
     if backend == "sqlite":
-        path = _sqlite_path(url)
+        path = sqlite_path(url)
         if path is not None:
             if path.is_dir():
                 raise StoreError(f"database {where} is a folder, not a SQLite file")

@@ -1,7 +1,9 @@
 """Alembic wiring: the migration scripts ship inside the package.
 
-The store calls :func:`upgrade` on open, so an older database is brought to
-the newest schema before use. Checking whether that is needed costs no
+The store calls :func:`upgrade` on open for a SQLite file or an empty
+database, so it is brought to the newest schema before use; a server's
+database that is behind waits for ``hog db upgrade`` (``results.database``
+decides). Checking whether that is needed costs no
 Alembic import: the database's revision is read with plain SQL, and this
 code's revisions are the migration files' names (``versions/NNNN_name.py``
 holds revision ``NNNN_name``; a test keeps it so). Alembic loads only to
@@ -12,6 +14,7 @@ its revision ``NNNN_name`` and review it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,6 +22,7 @@ from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
 
 from results.errors import StoreError
+from results.models import Base
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -31,6 +35,9 @@ __all__ = [
     "head_revision",
     "current_revision",
     "is_known",
+    "has_tables",
+    "SchemaState",
+    "state",
     "upgrade",
 ]
 
@@ -78,6 +85,46 @@ def current_revision(connection: Connection) -> str | None:
 def is_known(revision: str) -> bool:
     """Whether REVISION is one of this code's migrations."""
     return revision in revisions()
+
+
+def has_tables(connection: Connection) -> bool:
+    """Whether the database (its current schema, on PostgreSQL) holds any of the store's tables."""
+    return bool(set(inspect(connection).get_table_names()) & set(Base.metadata.tables))
+
+
+@dataclass(frozen=True)
+class SchemaState:
+    """Where a database's schema stands against this code's revisions."""
+
+    current: str | None
+    #: No schema revision and none of the store's tables: nothing can be using it yet.
+    empty: bool
+    head: str = field(default_factory=head_revision)
+
+    @property
+    def newer(self) -> bool:
+        """The database was migrated by a newer program."""
+        return self.current is not None and not is_known(self.current)
+
+    @property
+    def behind(self) -> bool:
+        """An upgrade would change the database (an empty one included)."""
+        return self.current != self.head and not self.newer
+
+    def applied(self) -> list[str]:
+        """This code's revisions that the database has, oldest first."""
+        known = revisions()
+        if self.current is None:
+            return []
+        if self.newer:
+            return known
+        return known[: known.index(self.current) + 1]
+
+
+def state(connection: Connection) -> SchemaState:
+    """The schema state of the database behind CONNECTION."""
+    current = current_revision(connection)
+    return SchemaState(current, current is None and not has_tables(connection))
 
 
 def upgrade(connection: Connection, revision: str = "head") -> None:

@@ -4,9 +4,13 @@ Open it with ``open_store(db)`` (or ``Store(db)``), preferably in a ``with``
 block. DB is a SQLAlchemy URL or a plain file path (turned into a SQLite
 URL); None means ``HOG_DB``, else ``sqlite:///hog_arena.db`` in the current
 folder. ``postgresql://`` and ``postgres://`` URLs use the psycopg driver.
-SQLite and PostgreSQL are supported. Opening upgrades an older database to
-the newest schema (Alembic). ``create=False`` (for read-only commands)
-refuses a missing SQLite file instead of creating an empty one.
+SQLite and PostgreSQL are supported. Opening upgrades an older SQLite file
+to the newest schema (Alembic) and creates the schema in an empty database;
+a PostgreSQL database whose schema is older is refused until ``hog db
+upgrade`` (so a newer program never migrates it under a running older
+server), and a schema newer than the program always is. ``create=False``
+(for read-only commands) refuses a missing SQLite file instead of creating
+an empty one.
 
 Every method runs in its own transaction (SQLite: write transactions take
 the write lock at BEGIN, connections use WAL, a busy timeout and foreign
@@ -156,5 +160,5 @@ class Store(StrategyStore, LeagueStore, RunStore, ContestStore, SigninStore):
 
 
 def open_store(db: str | None = None, *, create: bool = True) -> Store:
-    """Open (and if needed create and upgrade) the results database DB."""
+    """Open (and if needed and allowed create or upgrade) the results database DB."""
     return Store(db, create=create)

@@ -53,6 +53,11 @@ ORDER = [
     ("contest", "export"),
     ("contest", "import"),
     ("contest", "delete"),
+    ("db",),
+    ("db", "status"),
+    ("db", "list"),
+    ("db", "upgrade"),
+    ("db", "backup"),
 ]
 NOT_RUN = {
     ("contest", "submit"): "it sends the file to a contest server (tests/test_contest_server.py submits to one)",

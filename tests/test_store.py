@@ -12,6 +12,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, func, inspect, select, text
 from sqlalchemy.engine import make_url
 
+from hog_arena.cli.main import main
 from results import schema
 from results.models import Base, Match
 from results.store import (
@@ -476,7 +477,8 @@ def test_models_and_migrations_agree(db_url):
         engine.dispose()
 
 
-def test_opening_upgrades_a_database_of_the_first_revision(db_url):
+def test_a_database_of_the_first_revision_upgrades_on_open_or_by_hog_db_upgrade(db_url):
+    """A SQLite file upgrades itself; a PostgreSQL server's schema waits for `hog db upgrade`."""
     assert schema.head_revision() != FIRST_REVISION
     engine = create_engine(resolve_url(db_url))
     try:
@@ -501,6 +503,10 @@ def test_opening_upgrades_a_database_of_the_first_revision(db_url):
     finally:
         engine.dispose()
 
+    if make_url(db_url).get_backend_name() == "postgresql":
+        with pytest.raises(StoreError, match=f"{FIRST_REVISION}.*run `hog db upgrade`"):
+            open_store(db_url)
+        assert main(["db", "upgrade", "--db", db_url]) == 0
     with open_store(db_url) as store:
         assert store.schema_revision() == schema.head_revision()
         assert np.array_equal(store.get_strategy("old", RULES, GOAL).table, constant(5).table)

@@ -36,6 +36,7 @@ COMMAND_MODULES = (
     "hog_arena.cli.play_cmd",
     "hog_arena.cli.serve_cmd",
     "hog_arena.cli.contest_cmd",
+    "hog_arena.cli.db_cmd",
 )
 
 #: The exit code after Ctrl-C (128 + SIGINT), as shells give it.
