@@ -1,12 +1,15 @@
 """The deadline rush: a class contest on a real server process, measured.
 
-A roster of PEOPLE in TEAMS (two to a team), SUBMISSIONS strategy files
-sent over MINUTES through ``POST /api/contests/{name}/entries`` with each
-person's token, LAST_MINUTE of them in the last minute (some teams submit
-twice, replacing their entry), while readers load the contest page and the
-leaderboard API. At KILL_AT seconds the server is killed with SIGKILL and
-started again; senders whose request failed send again (as a person
-would). Reported:
+A roster of PEOPLE in TEAMS (two to a team), of which PREPARED (by
+default every team) already have an entry ranked when the rush starts (the
+standings then rank all TEAMS, as at the end of a course's contest; those
+entries' matches are played exactly before the clock starts), then
+SUBMISSIONS strategy files sent over MINUTES through ``POST
+/api/contests/{name}/entries`` with each person's token, LAST_MINUTE of
+them in the last LAST_SECONDS (some teams submit twice, replacing their
+entry), while readers load the contest page and the leaderboard API. At
+KILL_AT seconds the server is killed with SIGKILL and started again;
+senders whose request failed send again (as a person would). Reported:
 
 * acceptance to ranking: from each 202 to the entry's row appearing on
   the leaderboard (median, 90th percentile, maximum; entries replaced by
@@ -20,9 +23,11 @@ would). Reported:
     python benchmarks/bench_contest.py                                  # SQLite, the full rush
     python benchmarks/bench_contest.py --db postgresql+psycopg://hog:hog@127.0.0.1:5432/hog_test
     python benchmarks/bench_contest.py --minutes 2 --submissions 60 --last-minute 20   # a short trial
+    python benchmarks/bench_contest.py --smoke                          # 20 teams, a 40 s rush
 
 The goal (README): every entry ranked within 30 s of its 202 at 300
-entries, p99 page latency at most 1 s, nothing lost.
+entries, p99 page latency at most 1 s, nothing lost. The report is printed
+as JSON, then as a table.
 """
 
 from __future__ import annotations
@@ -43,15 +48,19 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 import httpx2 as httpx
 import numpy as np
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
+from arena.contest.service import Contests
+from arena.contest.worker import rank_until_current
 from arena.league import LeagueSettings, run_league, win_rate_matrix
 from results.contest_store import ContestSettings
 from results.store import open_store
+from strategies.submission import Submission
 from strategies.table import StrategyTable
 
 RULES = "sus_fuss"
@@ -98,14 +107,14 @@ def strategy_source(k: int) -> tuple[str, np.ndarray]:
     return source, table
 
 
-def distinct_sources(count: int) -> list[str]:
-    """COUNT student files whose tables all differ (two teams with one table would get 409)."""
+def distinct_sources(count: int) -> list[tuple[str, np.ndarray]]:
+    """COUNT student files and their tables, the tables all different (two teams with one table would get 409)."""
     sources, seen, k = [], set(), 0
     while len(sources) < count:
         source, table = strategy_source(k)
         if table.tobytes() not in seen:
             seen.add(table.tobytes())
-            sources.append(source)
+            sources.append((source, table))
         k += 1
     return sources
 
@@ -130,25 +139,43 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("bench_contest: the server did not start")
 
 
-def prepare(db: str, args: argparse.Namespace, start: datetime) -> list[Sent]:
-    """The contest, its roster and the schedule of submissions."""
-    deadline = start + timedelta(seconds=args.minutes * 60 + 2)
-    settings = ContestSettings(RULES, GOAL, deadline, team_size=2, rate_count=1, rate_seconds=60, publish="none")
+@dataclass
+class Prepared:
+    """The contest before the rush: the schedule of submissions and each
+    prepared team's ranked entry."""
+
+    schedule: list[Sent]
+    entries: dict[int, int]  #: team -> its prepared entry's id
+    seconds: float  #: accepting and ranking the prepared entries took
+
+
+def prepare(db: str, args: argparse.Namespace) -> Prepared:
+    """The contest (its deadline set later, when the rush starts), its roster,
+    the prepared teams' entries ranked exactly, and the schedule of submissions."""
+    started = time.monotonic()
+    settings = ContestSettings(
+        RULES,
+        GOAL,
+        datetime.now(timezone.utc) + timedelta(days=1),
+        team_size=2,
+        rate_count=1,
+        rate_seconds=60,
+        publish="none",
+    )
     with open_store(db) as store:
         store.create_contest(CONTEST, settings)
         people = [(f"student{p}@class.edu", f"team{p // 2}", "student") for p in range(args.people)]
         roster = store.add_roster(CONTEST, people)
     tokens = {person.email: token for person, token in roster}
     rng = np.random.default_rng(args.seed)
+    window = args.minutes * 60 - args.last_seconds
     early = args.submissions - args.last_minute
-    dues = sorted(rng.uniform(0, (args.minutes - 1) * 60, early)) + sorted(
-        rng.uniform((args.minutes - 1) * 60, args.minutes * 60 - 3, args.last_minute)
-    )
+    dues = sorted(rng.uniform(0, window, early)) + sorted(rng.uniform(window, args.minutes * 60 - 3, args.last_minute))
     # Most teams submit once; every sixth submission is a team submitting again (the other member).
     teams = rng.permutation(args.teams)
     schedule: list[Sent] = []
     first_of: dict[int, int] = {}
-    sources = distinct_sources(len(dues))
+    files = distinct_sources(len(dues) + args.prepared)
     for k, due in enumerate(dues):
         if k % 6 == 5 and first_of:
             team = list(first_of)[k % len(first_of)]
@@ -158,8 +185,23 @@ def prepare(db: str, args: argparse.Namespace, start: datetime) -> list[Sent]:
             member = 2 * team
             first_of.setdefault(team, k)
         email = f"student{member}@class.edu"
-        schedule.append(Sent(team, email, tokens[email], sources[k], float(due)))
-    return schedule
+        schedule.append(Sent(team, email, tokens[email], files[k][0], float(due)))
+    # The prepared teams' entries (.json tables, as the API accepts them), ranked exactly before the rush.
+    entries: dict[int, int] = {}
+    with open_store(db) as store:
+        contest = store.get_contest(CONTEST)
+        people_of = {person.email: person for person, _ in roster}
+        contests = Contests(store)
+        for team, (_, table) in enumerate(files[len(dues) :]):
+            person = people_of[f"student{2 * team}@class.edu"]
+            submission = Submission("hog.json", StrategyTable(table, RULES, "entry", "file"), None)
+            entry = contests.accept(
+                contest, person, submission, filename="hog.json", team_name=None, received=datetime.now(timezone.utc)
+            )
+            entries[team] = entry.id
+        if entries:
+            rank_until_current(store, CONTEST, jobs=os.cpu_count() or 1)
+    return Prepared(schedule, entries, time.monotonic() - started)
 
 
 class Rush:
@@ -246,9 +288,10 @@ def percentile(values: list[float], q: float) -> float | None:
     return float(np.percentile(values, q)) if values else None
 
 
-def verify(db: str, schedule: list[Sent]) -> dict[str, object]:
+def verify(db: str, schedule: list[Sent], prepared: dict[int, int]) -> dict[str, object]:
     """Nothing lost, nothing counted twice: the stored entries and the final
-    standings against what the senders were told and an exact league from scratch."""
+    standings against what the senders were told (and the PREPARED entries
+    of teams that sent nothing) and an exact league from scratch."""
     accepted = [s for s in schedule if s.status == 202]
     with open_store(db) as store:
         contest = store.get_contest(CONTEST)
@@ -256,7 +299,7 @@ def verify(db: str, schedule: list[Sent]) -> dict[str, object]:
         standings = store.standings(contest)
         tables = {e: store.entry_content(contest, e)[1] for e in (t["entry_id"] for t in standings.teams)}
     missing = [s.entry_id for s in accepted if s.entry_id not in stored]
-    last: dict[int, int] = {}
+    last: dict[int, int] = dict(prepared)
     for s in sorted(accepted, key=lambda s: s.entry_id or 0):
         last[s.team] = int(s.entry_id or 0)
     in_standings = [t["entry_id"] for t in standings.teams]
@@ -275,12 +318,19 @@ def verify(db: str, schedule: list[Sent]) -> dict[str, object]:
 
 
 def run(args: argparse.Namespace, db: str) -> dict[str, object]:
+    prepared = prepare(db, args)
+    schedule = prepared.schedule
+    print(
+        f"bench_contest: {len(prepared.entries)} teams' entries accepted and ranked in {prepared.seconds:.1f} s",
+        file=sys.stderr,
+    )
     start = datetime.now(timezone.utc)
-    schedule = prepare(db, args, start)
+    with open_store(db) as store:
+        Contests(store).set_deadline(CONTEST, start + timedelta(seconds=args.minutes * 60 + 2))
     rush = Rush(db, free_port())
     t0 = time.monotonic() - (datetime.now(timezone.utc) - start).total_seconds()
     closes = t0 + args.minutes * 60 + 2
-    kill_at = args.kill_at if args.kill_at is not None else args.minutes * 60 - 30
+    kill_at = args.kill_at if args.kill_at is not None else default_kill_at(args.minutes)
     readers = [
         threading.Thread(target=rush.watch, daemon=True),
         threading.Thread(target=rush.read_pages, args=(f"/contests/{CONTEST}", rush.observed.page), daemon=True),
@@ -332,8 +382,11 @@ def run(args: argparse.Namespace, db: str) -> dict[str, object]:
         "database": make_url(db).get_backend_name(),
         "people": args.people,
         "teams": args.teams,
+        "prepared": len(prepared.entries),
+        "prepared_s": prepared.seconds,
         "submissions": args.submissions,
         "last_minute": args.last_minute,
+        "last_seconds": args.last_seconds,
         "minutes": args.minutes,
         "answers": statuses,
         "refusals": dict(sorted(refusals.items(), key=lambda item: -item[1])[:5]),
@@ -351,7 +404,7 @@ def run(args: argparse.Namespace, db: str) -> dict[str, object]:
         "page_latency_s": {"p50": percentile(page, 50), "p99": percentile(page, 99), "count": len(page)},
         "api_latency_s": {"p50": percentile(api, 50), "p99": percentile(api, 99), "count": len(api)},
         "failed_reads": rush.observed.failed_reads,
-        "verified": verify(db, schedule),
+        "verified": verify(db, schedule, prepared.entries),
     }
 
 
@@ -373,24 +426,110 @@ def fresh_database(url: str | None, folder: Path) -> tuple[str, object]:
     return scoped.render_as_string(hide_password=False), drop
 
 
+def default_kill_at(minutes: float) -> float:
+    """30 s before the deadline; a quarter of the way through a rush of a minute or less."""
+    return minutes * 60 - 30 if minutes > 1 else minutes * 15
+
+
+def print_table(report: dict[str, Any]) -> None:
+    """The report's figures as the README's table shows them."""
+
+    def ms(value: float | None) -> str:
+        return "-" if value is None else f"{value * 1000:.0f}"
+
+    def s(value: float | None) -> str:
+        return "-" if value is None else f"{value:.2f}"
+
+    wait, page, api, checked = (
+        report["rank_wait_s"],
+        report["page_latency_s"],
+        report["api_latency_s"],
+        report["verified"],
+    )
+    lost = (
+        "none"
+        if not checked["missing"]
+        and not checked["duplicate_rows"]
+        and checked["last_entries_ranked"]
+        and checked["matrix_equals_replay"]
+        and checked["stored"] == checked["accepted"]
+        else "SOMETHING"
+    )
+    rows = [
+        ("database", report["database"]),
+        (
+            "teams ranked before the rush (accepting and ranking them took)",
+            f"{report['prepared']} ({report['prepared_s']:.0f} s)",
+        ),
+        (f"submissions answered (of {report['submissions']})", json.dumps(report["answers"])),
+        (
+            "from the 202 to the entry's row: median / p90 / max",
+            f"{s(wait['median'])} / {s(wait['p90'])} / {s(wait['max'])} s ({wait['ranked']} ranked,"
+            f" {wait['replaced_before_ranked']} replaced first)",
+        ),
+        (f"contest page latency p50 / p99 ({page['count']} loads)", f"{ms(page['p50'])} / {ms(page['p99'])} ms"),
+        (f"leaderboard API latency p50 / p99 ({api['count']} loads)", f"{ms(api['p50'])} / {ms(api['p99'])} ms"),
+        ("failed reads (the server down)", str(report["failed_reads"])),
+        (
+            "kill -9 at / restart / submissions sent again",
+            "never"
+            if report["kill_at_s"] is None
+            else f"{report['kill_at_s']:g} s / {s(report['restart_s'])} s / {report['sent_again_after_the_kill']}",
+        ),
+        ("standings final after the deadline", f"{s(report['final_after_deadline_s'])} s"),
+        ("teams in the final standings", str(checked["teams_in_standings"])),
+        ("lost (not stored, a last entry missing, a row twice, matrix unlike a replay)", lost),
+    ]
+    width = max(len(label) for label, _ in rows)
+    for label, value in rows:
+        print(f"{label:<{width}}  {value}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--db", help="a PostgreSQL URL (a fresh schema is made in it); default: a new SQLite file")
-    parser.add_argument("--people", type=int, default=1500)
-    parser.add_argument("--teams", type=int, default=750)
-    parser.add_argument("--submissions", type=int, default=300)
-    parser.add_argument("--last-minute", type=int, default=100)
-    parser.add_argument("--minutes", type=float, default=10)
+    parser.add_argument("--people", type=int, default=1500, help="people on the roster, two to a team (default 1500)")
+    parser.add_argument("--teams", type=int, default=750, help="teams (default 750)")
+    parser.add_argument(
+        "--prepared",
+        type=int,
+        help="teams with an entry already ranked when the rush starts (default: every team, so all are ranked)",
+    )
+    parser.add_argument("--submissions", type=int, default=300, help="submissions during the rush (default 300)")
+    parser.add_argument(
+        "--last-minute", type=int, default=100, help="of them, how many come in the last LAST_SECONDS (default 100)"
+    )
+    parser.add_argument("--last-seconds", type=float, default=60, help="the rush's last stretch (default 60 s)")
+    parser.add_argument("--minutes", type=float, default=10, help="the rush's length (default 10)")
     parser.add_argument(
         "--kill-at",
         type=float,
-        help="seconds after the start to kill -9 the server (default: 30 s before the deadline; -1: never)",
+        help="seconds after the start to kill -9 the server (default: 30 s before the deadline,"
+        " a quarter of the way in a rush of a minute or less; -1: never)",
+    )
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="about a minute: 20 teams all ranked, 12 submissions over 40 s, 4 in the last 10 s, kill -9 at 10 s",
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", type=Path, help="also write the report here")
     args = parser.parse_args()
-    if args.people != 2 * args.teams or args.submissions <= args.last_minute or args.minutes < 2:
-        parser.error("need people = 2 x teams, more submissions than in the last minute, and at least 2 minutes")
+    if args.smoke:
+        args.people, args.teams, args.submissions, args.last_minute = 40, 20, 12, 4
+        args.minutes, args.last_seconds = 2 / 3, 10
+    if args.prepared is None:
+        args.prepared = args.teams
+    if (
+        args.people != 2 * args.teams
+        or args.submissions <= args.last_minute
+        or not 0 <= args.prepared <= args.teams
+        or not 3 < args.last_seconds < args.minutes * 60
+    ):
+        parser.error(
+            "need people = 2 x teams, more submissions than in the last stretch, 0 to TEAMS prepared,"
+            " and a last stretch over 3 s and shorter than the rush"
+        )
     with tempfile.TemporaryDirectory(prefix="bench-contest-") as folder:
         db, drop = fresh_database(args.db, Path(folder))
         try:
@@ -398,6 +537,7 @@ def main() -> None:
         finally:
             drop()  # type: ignore[operator]
     print(json.dumps(report, indent=2))
+    print_table(report)
     if args.json:
         args.json.write_text(json.dumps(report, indent=2) + "\n")
 

@@ -100,9 +100,7 @@ def build(db: str, args: argparse.Namespace, folder: Path) -> dict[str, float]:
         for k, (person, _) in enumerate(roster):
             table = rng.integers(0, 11, (GOAL, GOAL), dtype=np.int8)
             submission = Submission("hog.json", StrategyTable(table, RULES, "entry", "file"), None)
-            contests.accept(
-                contest, person, submission, filename="hog.json", team_name=f"Live team {k}", received=now
-            )
+            contests.accept(contest, person, submission, filename="hog.json", team_name=f"Live team {k}", received=now)
         took["live_entries_s"] = time.monotonic() - started
 
         started = time.monotonic()
@@ -263,9 +261,13 @@ def print_report(report: dict[str, Any]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--db", help="a PostgreSQL URL (a fresh schema is made in it, dropped after); default: a temporary SQLite file")
+    parser.add_argument(
+        "--db", help="a PostgreSQL URL (a fresh schema is made in it, dropped after); default: a temporary SQLite file"
+    )
     parser.add_argument("--contests", type=int, default=5, help="finished contests (default 5)")
-    parser.add_argument("--teams", type=int, default=750, help="ranked teams of each contest, the live one too (default 750)")
+    parser.add_argument(
+        "--teams", type=int, default=750, help="ranked teams of each contest, the live one too (default 750)"
+    )
     parser.add_argument("--requests", type=int, default=200, help="sequential requests per URL (default 200)")
     parser.add_argument("--pollers", type=int, default=4, help="clients polling the live leaderboard (default 4)")
     parser.add_argument("--smoke", action="store_true", help="a few seconds: 2 contests of 20 teams, 20 requests")

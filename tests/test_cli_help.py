@@ -63,6 +63,7 @@ NOT_RUN = {
     ("contest", "submit"): "it sends the file to a contest server (tests/test_contest_server.py submits to one)",
     ("contest", "disqualify"): "it needs an entry in the contest (tests/test_contest_store.py disqualifies one)",
     ("contest", "bar"): "it needs a team on the contest's roster (tests/test_contest_trust.py bars one)",
+    ("contest", "baseline"): "it needs a table file (tests/test_contest_trust.py adds a baseline)",
     ("play",): "interactive: it waits for a player at the keyboard (tests/test_play_cli.py plays it)",
     ("serve",): "a server that runs until it is stopped (tests/test_web_*.py serve the same app)",
 }
