@@ -4,20 +4,16 @@ the course's ranking written out again)."""
 
 from __future__ import annotations
 
-import sys
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 
 import numpy as np
+from reference_exact import Game
 
 from arena.contest.service import Contests
 from hog.rules import get_rules
 from results.contest_store import ContestSettings
 from strategies.submission import Submission
 from strategies.table import StrategyTable
-
-sys.path.insert(0, str(Path(__file__).parent))
-from reference_exact import Game  # noqa: E402
 
 RULES = "sus_fuss"
 GOAL = 30

@@ -16,10 +16,12 @@ import random
 import re
 import sys
 from math import sqrt
-from pathlib import Path
 
+import course_reference as reference
 import numpy as np
 import pytest
+from course_cases import COURSES, SEMESTERS
+from course_cases.common import Semester
 
 import hog.dice
 import hog.game
@@ -27,11 +29,6 @@ from hog.commentary import silence
 from hog.cs61a import _leader_commentary, as_course_hog, check_course_session, course_module
 from hog.exact import win_probabilities
 from hog.rules import UnknownRuleSet
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import course_reference as reference  # noqa: E402
-from course_cases import COURSES, SEMESTERS  # noqa: E402
-from course_cases.common import Semester  # noqa: E402
 
 EVERYWHERE = {
     "roll_dice": "num_rolls, dice=six_sided",

@@ -22,20 +22,17 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import sys
 from functools import partial
 from pathlib import Path
 
+import course_reference as reference
 import pytest
+from course_cases import COMMON_SESSIONS, CONTESTS, COURSES, OWN_TESTS
+from course_cases.common import examples_session
 
 import hog.game
 from hog.cs61a import check_course_session, course_module
 from hog.rules import RULE_SETS, RuleSet, get_rules
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import course_reference as reference  # noqa: E402
-from course_cases import COMMON_SESSIONS, CONTESTS, COURSES, OWN_TESTS  # noqa: E402
-from course_cases.common import examples_session  # noqa: E402
 
 
 def test_every_rule_set_has_an_entry():

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from functools import partial
-from pathlib import Path
 
 import numpy as np
 import pytest
 from deap import creator
+from reference_exact import Game
 
 from evolve.fitness import CachedMap, evaluate, make_target
 from evolve.genome import genome_params, make_toolbox
@@ -25,9 +24,6 @@ from results.store import NotStored, open_store
 from strategies.families import get_family
 from strategies.library import make
 from strategies.loader import load_file
-
-sys.path.insert(0, str(Path(__file__).parent))
-from reference_exact import Game  # noqa: E402
 
 GOAL = 30
 SMALL = Settings(population=6, generations=5, hall_of_fame=3)

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 from deap import cma, creator
+from test_evolve import GOAL, run_once, snapshot
+from test_evolve_objectives import pareto_run
 
 from evolve import cmaes
 from evolve.algorithm import evolve
@@ -21,10 +21,6 @@ from evolve.run import continue_run, start_run
 from evolve.settings import Settings
 from results.store import open_store
 from strategies.families import get_family
-
-sys.path.insert(0, str(Path(__file__).parent))
-from test_evolve import GOAL, run_once, snapshot  # noqa: E402
-from test_evolve_objectives import pareto_run  # noqa: E402
 
 FAMILY = get_family("lookahead")
 #: A genome for the smooth landscape to hide: 3/7 of the way along each range.

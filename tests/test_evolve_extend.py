@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-from pathlib import Path
 
 import pytest
+from test_evolve import GOAL, hog, run_once, snapshot
+from test_evolve_objectives import pareto_run
 
 from evolve.algorithm import first_generation
 from evolve.genome import make_toolbox
@@ -19,10 +19,6 @@ from evolve.settings import Settings
 from results.store import open_store
 from strategies.families import get_family
 from strategies.loader import load_file
-
-sys.path.insert(0, str(Path(__file__).parent))
-from test_evolve import GOAL, hog, run_once, snapshot  # noqa: E402
-from test_evolve_objectives import pareto_run  # noqa: E402
 
 #: A run whose generations lost their best to tournament selection before elitism.
 LOSSY = Settings(population=6, generations=8)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
+from test_evolve import Crash, crash_after, hog, snapshot
+from test_plots import check_png
 
 from arena.ranking import WIN_THRESHOLD
 from evolve.algorithm import EvolutionState
@@ -27,10 +27,6 @@ from strategies.families import get_family
 from strategies.library import make
 from strategies.loader import load_file
 from strategies.spec import resolve_spec
-
-sys.path.insert(0, str(Path(__file__).parent))
-from test_evolve import Crash, crash_after, hog, snapshot  # noqa: E402
-from test_plots import check_png  # noqa: E402
 
 GOAL = 30
 SMALL = Settings(population=8, generations=4)

@@ -1,13 +1,12 @@
 """Exact analysis against a plain-Python reference, the known values of
 RULES.md, and the optimality of best responses and perfect play."""
 
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
+import reference_exact as reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from properties import examples
 
 from hog import kernels, trot_kernels
 from hog.exact import (
@@ -20,10 +19,6 @@ from hog.exact import (
     win_probabilities_pairs,
 )
 from hog.rules import RULE_SETS, RuleSet, get_rules
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import reference_exact as reference  # noqa: E402
-from properties import examples  # noqa: E402
 
 #: Rule sets solved over (score, opponent score, turn); the others
 #: (memory, zero-point turns) are in tests/test_exact_full_state.py.

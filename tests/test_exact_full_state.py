@@ -2,22 +2,18 @@
 the plain-Python reference, and exact against simulation for every rule set."""
 
 import dataclasses
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
+import reference_exact as reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from properties import examples
 
 from hog import exact, state_kernels, trot_kernels
 from hog.exact import best_response, compile_rules, perfect_play, win_probabilities
 from hog.rules import RULE_SETS, get_rules
 from hog.simulate import simulate
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import reference_exact as reference  # noqa: E402
-from properties import examples  # noqa: E402
 
 FULL = [name for name in RULE_SETS if compile_rules(name, 20).full_state]
 

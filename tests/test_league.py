@@ -8,10 +8,10 @@ import sqlite3
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 import pytest
+from reference_exact import Game
 
 import arena.league
 from arena.dask_cluster import local_cluster
@@ -25,9 +25,6 @@ from hog.rules import RULE_SETS, get_rules
 from results.records import MatchKey
 from results.store import open_store
 from strategies.table import StrategyTable
-
-sys.path.insert(0, str(Path(__file__).parent))
-from reference_exact import Game  # noqa: E402
 
 GOAL = 30
 
