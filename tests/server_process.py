@@ -1,5 +1,7 @@
 """A real ``hog serve`` in a child process on a free loopback port, for
-tests that need a whole server (and may kill it with SIGKILL)."""
+tests that need a whole server (and may kill it with SIGKILL). Its log
+(standard error) goes to a file, never a pipe nobody reads: a full pipe
+would stop the server."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,7 +30,8 @@ class Server:
     def __init__(self, db: str, port: int, *extra: str) -> None:
         self.url = f"http://127.0.0.1:{port}"
         command = [sys.executable, "-m", "hog_arena.cli.main", "serve", "--db", db, "--port", str(port), *extra]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        self.log = tempfile.TemporaryFile("w+", encoding="utf-8")
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=self.log)
         deadline = time.monotonic() + 60
         while True:
             try:
@@ -36,10 +40,9 @@ class Server:
             except httpx.HTTPError:
                 pass
             if self.process.poll() is not None or time.monotonic() > deadline:
+                problem = f"hog serve did not start: {self.log_text()}"
                 self.kill()
-                raise RuntimeError(
-                    f"hog serve did not start: {self.process.stderr.read() if self.process.stderr else ''}"
-                )
+                raise RuntimeError(problem)
             time.sleep(0.1)
 
     def kill(self) -> None:
@@ -48,9 +51,13 @@ class Server:
         self.process.wait(30)
         self._close()
 
+    def log_text(self) -> str:
+        """What the server wrote on standard error so far."""
+        self.log.seek(0)
+        return self.log.read()
+
     def _close(self) -> None:
-        if self.process.stderr is not None:
-            self.process.stderr.close()
+        self.log.close()
 
     def stop(self) -> None:
         if self.process.poll() is None:

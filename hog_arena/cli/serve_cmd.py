@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -45,6 +46,12 @@ def _check_port(port: int) -> int:
     return port
 
 
+def _check_log_format(style: str) -> str:
+    if style not in ("text", "json"):
+        raise typer.BadParameter(f"a log format is text or json, not {style!r}")
+    return style
+
+
 def register(app: typer.Typer) -> None:
     @app.command("serve")
     def serve_command(
@@ -81,12 +88,27 @@ def register(app: typer.Typer) -> None:
             int,
             typer.Option("--max-connections", min=1, metavar="N", help="Connections open at once; more are closed."),
         ] = 512,
+        log_file: Annotated[
+            Path | None,
+            typer.Option(
+                "--log-file",
+                metavar="FILE",
+                help="Append the log (requests, contest submissions, staff actions, errors) to FILE "
+                "(default: standard error).",
+                show_default=False,
+            ),
+        ] = None,
+        log_format: Annotated[
+            str,
+            typer.Option("--log-format", metavar="text|json", callback=_check_log_format, help="One line per event."),
+        ] = "text",
     ) -> None:
         """Serve the web arena: leaderboards, strategies, uploads, games and a JSON API (/docs).
 
         Example: hog serve --rules fa24 --port 8080
         """
         from hog_arena.web.app import create_app
+        from hog_arena.web.logs import start_logging, stop_logging
         from hog_arena.web.server import ServerLimits, listen, make_server
 
         oidc, session_secret = sign_in_settings(
@@ -95,7 +117,9 @@ def register(app: typer.Typer) -> None:
         url = public_base(public_url) if public_url else f"http://{host}:{port}/"
         names = server_names(host, [*(allowed_hosts or []), *public_names(public_url)])
         sock = listen(host, port)  # a busy port is one line, before anything is printed
+        logs = None
         try:
+            logs = start_logging(log_file, log_format)  # so is a log file that cannot be opened
             web_app = create_app(db, rules, goal, allowed_hosts=names, oidc=oidc, session_secret=session_secret)
             server = make_server(web_app, ServerLimits(max_connections=max_connections), forwarded_allow_ips or ())
             sign_in, sign_in_line = sign_in_banner(oidc, url)
@@ -107,3 +131,5 @@ def register(app: typer.Typer) -> None:
             server.run(sockets=[sock])
         finally:
             sock.close()
+            if logs is not None:
+                stop_logging(logs)

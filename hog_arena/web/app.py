@@ -19,7 +19,7 @@ errors (``arena.contest.errors``), answered with the status that
 
 from __future__ import annotations
 
-import sys
+import logging
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -39,12 +39,14 @@ from arena.contest.worker import RankingWorker
 from hog.game import GOAL
 from hog.rules import DEFAULT_RULES, UnknownRuleSet
 from hog_arena.web import api, contest_api, contest_pages, pages
+from hog_arena.web.access_log import AccessLog
 from hog_arena.web.admission import Admission, AdmissionPolicy, Refused
 from hog_arena.web.contest_service import ContestService
 from hog_arena.web.csrf import FormTokens
 from hog_arena.web.errors import status_of
 from hog_arena.web.games import GameNotFound, GameRoom
 from hog_arena.web.limits import BodyDeadline, UploadLimit
+from hog_arena.web.logs import LOGGER
 from hog_arena.web.security import LOCAL_HOSTS, SiteGuard
 from hog_arena.web.service import COMPUTATIONS, ArenaService, computations
 from hog_arena.web.signin import OidcSettings, add_sign_in
@@ -134,7 +136,8 @@ def create_app(
     )
     app.add_middleware(BodyDeadline, seconds=bodies.seconds, gap_seconds=bodies.gap_seconds)
     add_sign_in(app, oidc, session_secret, sessions=store)
-    app.add_middleware(SiteGuard, allowed_hosts=allowed_hosts, respond=error_response)  # outermost
+    app.add_middleware(SiteGuard, allowed_hosts=allowed_hosts, respond=error_response)
+    app.add_middleware(AccessLog)  # outermost: every request is logged, refused ones too
     static = resources.files("hog_arena.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     app.include_router(api.router)
@@ -152,8 +155,10 @@ def create_app(
 
 
 def _log_worker_error(error: BaseException) -> None:
-    """A ranking step failed (the worker tries again): say so on stderr, in one line."""
-    print(f"hog serve: contest ranking failed, retrying: {type(error).__name__}: {error}", file=sys.stderr, flush=True)
+    """A ranking step failed (the worker tries again): log it with its traceback."""
+    logging.getLogger(f"{LOGGER}.contest").error(
+        "contest ranking failed, retrying: %s: %s", type(error).__name__, error, exc_info=error
+    )
 
 
 def _add_error_handlers(app: FastAPI) -> None:

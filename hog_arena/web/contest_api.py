@@ -14,10 +14,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, File, Form, Request, UploadFile
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.concurrency import run_in_threadpool
 
 from arena.contest.teams import parse_deadline
-from hog_arena.web.contest_service import ContestService, now
+from hog_arena.web.contest_service import ContestService
 from hog_arena.web.deps import MAX_TEXT
 from results.contest_records import ContestRecord
 
@@ -117,11 +116,7 @@ async def submit(
         str | None, Form(max_length=MAX_TEXT, description="Team name, if the file sets no TEAM_NAME.")
     ] = None,
 ) -> JSONResponse:
-    received = now()
-    contest = await run_in_threadpool(contests.contests.contest, name)
-    person = await run_in_threadpool(contests.requester, request, contest)
-    assert person is not None
-    entry = await contests.submit(contest, person, file.file, file.filename, team_name, received)
+    entry = await contests.receive(request, name, file.file, file.filename, team_name)
     body = {"entry_id": entry.id, "team": entry.team, "team_name": entry.team_name, "status": entry.status}
     return JSONResponse(body, status_code=202)
 
@@ -151,6 +146,7 @@ def disqualify(
     contests.staff(request, name)
     record = contests.contests.disqualify(name, entry_id, body.reason, bar=body.bar)
     contests.changed()
+    contests.staff_did(request, name, "disqualify", entry=entry_id, team=record.team, bar=body.bar, reason=body.reason)
     return {"entry": record.as_dict()}
 
 
@@ -158,16 +154,21 @@ def disqualify(
 def bar(request: Request, contests: ContestsDep, name: str, team: str, body: Bar) -> dict[str, Any]:
     contests.staff(request, name)
     contests.contests.bar(name, team, body.reason)
+    contests.staff_did(request, name, "bar", team=team, reason=body.reason)
     return {"contest": name, "team": team, "barred": True}
 
 
 @router.post("/{name}/deadline", summary="Move the deadline (staff; reopens a closed contest)")
 def extend(request: Request, contests: ContestsDep, name: str, body: NewDeadline) -> dict[str, Any]:
     contests.staff(request, name)
-    return {"contest": contests.contests.set_deadline(name, parse_deadline(body.deadline)).as_dict()}
+    record = contests.contests.set_deadline(name, parse_deadline(body.deadline))
+    contests.staff_did(request, name, "deadline", deadline=record.deadline.isoformat())
+    return {"contest": record.as_dict()}
 
 
 @router.post("/{name}/close", summary="Stop taking submissions now (staff)")
 def close(request: Request, contests: ContestsDep, name: str) -> dict[str, Any]:
     contests.staff(request, name)
-    return {"contest": contests.contests.close(name).as_dict()}
+    record = contests.contests.close(name)
+    contests.staff_did(request, name, "close", closes=record.closes.isoformat())
+    return {"contest": record.as_dict()}

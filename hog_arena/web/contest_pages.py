@@ -13,7 +13,6 @@ from starlette.concurrency import run_in_threadpool
 from arena.contest.errors import ContestError
 from arena.contest.teams import parse_deadline
 from hog_arena.web.contest_api import ContestsDep
-from hog_arena.web.contest_service import now
 from hog_arena.web.csrf import check_form
 from hog_arena.web.deps import MAX_TEXT
 from hog_arena.web.errors import status_of
@@ -83,12 +82,8 @@ async def contest_submit(
     file: Annotated[UploadFile, File()],
     team_name: Annotated[str, Form(max_length=MAX_TEXT)] = "",
 ) -> Response:
-    received = now()
     try:
-        contest = await run_in_threadpool(contests.contests.contest, name)
-        person = await run_in_threadpool(contests.requester, request, contest)
-        assert person is not None
-        entry = await contests.submit(contest, person, file.file, file.filename, team_name.strip() or None, received)
+        entry = await contests.receive(request, name, file.file, file.filename, team_name.strip() or None)
         outcome, status = (f"accepted: entry #{entry.id} of team {entry.team_name}, queued for ranking", False), 202
     except ContestError as refusal:
         outcome, status = (str(refusal), True), status_of(refusal)
@@ -108,8 +103,9 @@ def contest_disqualify(
     bar: Annotated[bool, Form()] = False,
 ) -> Response:
     contests.staff(request, name)
-    contests.contests.disqualify(name, entry_id, reason, bar=bar)
+    record = contests.contests.disqualify(name, entry_id, reason, bar=bar)
     contests.changed()
+    contests.staff_did(request, name, "disqualify", entry=entry_id, team=record.team, bar=bar, reason=reason)
     return RedirectResponse(request.url_for("contest_page", name=name), status_code=303)
 
 
@@ -118,12 +114,14 @@ def contest_extend(
     request: Request, contests: ContestsDep, name: str, deadline: Annotated[str, Form(min_length=1, max_length=64)]
 ) -> Response:
     contests.staff(request, name)
-    contests.contests.set_deadline(name, parse_deadline(deadline))
+    record = contests.contests.set_deadline(name, parse_deadline(deadline))
+    contests.staff_did(request, name, "deadline", deadline=record.deadline.isoformat())
     return RedirectResponse(request.url_for("contest_page", name=name), status_code=303)
 
 
 @router.post("/contests/{name}/close", dependencies=FROM_OUR_PAGES)
 def contest_close(request: Request, contests: ContestsDep, name: str) -> Response:
     contests.staff(request, name)
-    contests.contests.close(name)
+    record = contests.contests.close(name)
+    contests.staff_did(request, name, "close", closes=record.closes.isoformat())
     return RedirectResponse(request.url_for("contest_page", name=name), status_code=303)

@@ -12,6 +12,8 @@ the arena's admission control for computations.
 from __future__ import annotations
 
 import json
+import logging
+import time
 from datetime import datetime
 from typing import Any, BinaryIO
 
@@ -19,11 +21,13 @@ import numpy as np
 from fastapi import Request
 
 from arena.contest.board import Board, public_matrix
-from arena.contest.errors import NotSignedIn
+from arena.contest.errors import ContestError, NotSignedIn
 from arena.contest.service import Contests, utc_now
 from arena.contest.worker import RankingWorker
 from arena.plots import MatrixPlot, matrix_figure
-from hog_arena.web.admission import Admission, AdmissionPolicy
+from hog_arena.web.admission import Admission, AdmissionPolicy, Refused
+from hog_arena.web.errors import status_of
+from hog_arena.web.logs import LOGGER, event
 from hog_arena.web.service import ArenaService, SharedCache, saved_upload
 from hog_arena.web.signin import signed_in_email
 from results.contest_records import ContestRecord, EntryRecord, ParticipantRecord
@@ -56,6 +60,9 @@ CONTEST_CHECKS = AdmissionPolicy(
 CONTEST_READS = AdmissionPolicy(
     workers=2, queue=16, per_client=4, per_window=1_000_000, jobs="matrix reads", service="the contest's matrices"
 )
+
+
+_log = logging.getLogger(f"{LOGGER}.contest")
 
 
 def now() -> datetime:
@@ -106,8 +113,37 @@ class ContestService:
     def staff(self, request: Request, name: str) -> ContestRecord:
         """Contest NAME, if REQUEST comes from its staff (else a domain error)."""
         contest = self.contests.contest(name)
-        self.contests.require_staff(contest, self.requester(request, contest))
+        person = self.requester(request, contest)
+        self.contests.require_staff(contest, person)
+        request.state.contest_staff = person
         return contest
+
+    def staff_did(self, request: Request, name: str, action: str, **what: object) -> None:
+        """Log staff's ACTION on contest NAME (once ``staff`` let REQUEST through): who did it, and WHAT."""
+        person = getattr(request.state, "contest_staff", None)
+        event(_log, "staff action", contest=name, action=action, by=None if person is None else person.email, **what)
+
+    async def receive(
+        self, request: Request, name: str, upload: BinaryIO, filename: str | None, team_name: str | None
+    ) -> EntryRecord:
+        """The entry REQUEST uploads to contest NAME, from the person it
+        identifies, checked and queued (``submit``); every submission,
+        queued or refused, is logged with how long it took."""
+        from starlette.concurrency import run_in_threadpool
+
+        received, started = now(), time.perf_counter()
+        team = None
+        try:
+            contest = await run_in_threadpool(self.contests.contest, name)
+            person = await run_in_threadpool(self.requester, request, contest)
+            assert person is not None
+            team = person.team
+            entry = await self.submit(contest, person, upload, filename, team_name, received)
+        except Exception as error:
+            _log_submission(name, team, error, started)
+            raise
+        _log_submission(name, team, entry, started)
+        return entry
 
     async def submit(
         self,
@@ -194,6 +230,21 @@ class ContestService:
         data = MatrixPlot(tuple(names), tuple(row.rank for row in board.rows), np.asarray(matrix))
         title = f"Contest {contest.name}: {contest.rules}, goal {contest.goal}{' (final)' if board.final else ''}"
         return self.arena.picture(key, client, matrix_figure, data, title)
+
+
+def _log_submission(contest: str, team: str | None, outcome: EntryRecord | Exception, started: float) -> None:
+    """Log a submission to CONTEST by TEAM (None: not known) and its OUTCOME, begun at STARTED."""
+    seconds = round(time.perf_counter() - started, 3)
+    if isinstance(outcome, EntryRecord):
+        event(_log, "submission", contest=contest, team=team, entry=outcome.id, verdict=outcome.status, seconds=seconds)
+        return
+    refused = isinstance(outcome, (ContestError, Refused))
+    status = status_of(outcome) if isinstance(outcome, ContestError) else getattr(outcome, "status", None)
+    verdict = "refused" if refused else "failed"
+    reason = str(outcome)[:300] or type(outcome).__name__
+    event(
+        _log, "submission", contest=contest, team=team, verdict=verdict, status=status, reason=reason, seconds=seconds
+    )
 
 
 def _json(data: dict[str, Any]) -> bytes:

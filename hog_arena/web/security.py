@@ -1,7 +1,8 @@
 """The site's guard at the door: known hosts only, no cross-site writes, and
 the headers that keep pages from being framed, sniffed or injected into.
 
-``SiteGuard`` is ASGI middleware, outermost:
+``SiteGuard`` is ASGI middleware, outermost but for the access log
+(``hog_arena.web.access_log``):
 
 * a request whose ``Host`` is not one of the server's names is refused (400):
   a page on another site cannot reach the arena by pointing its own name at
@@ -19,7 +20,8 @@ the headers that keep pages from being framed, sniffed or injected into.
   and connections from the server only, no plugins, ``frame-ancestors
   'none'``), ``X-Content-Type-Options: nosniff``, ``X-Frame-Options: DENY``
   and ``Referrer-Policy: same-origin``: errors too, and an error no handler
-  answered becomes a 500 here, logged, with the same headers.
+  answered becomes a 500 here, with the same headers: the client gets one
+  line, the log (``hog_arena.web.security``) the traceback.
 """
 
 from __future__ import annotations
