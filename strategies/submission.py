@@ -84,10 +84,23 @@ class Submission:
     warnings: list[str] = field(default_factory=list)  #: one line each, naming the file
     not_applied: list[str] = field(default_factory=list)  #: what a duplicate did not take: "name", "author"
     source_key: str | None = None  #: the secret that shows the stored source to its uploader (web uploads)
+    shown: str | None = None  #: the file as messages name it (default: its name)
 
     @property
     def filename(self) -> str:
-        return Path(self.file).name
+        return self.shown or Path(self.file).name
+
+    def shown_as(self, label: str) -> Submission:
+        """This outcome naming its file LABEL (``cat/hog.py`` within a submitted folder) instead of its name."""
+        named = Path(self.file).name
+
+        def relabel(line: str) -> str:
+            return label + line[len(named) :] if line.startswith(f"{named}: ") else f"{label}: {line}"
+
+        self.error = None if self.error is None else relabel(self.error)
+        self.warnings = [relabel(line) for line in self.warnings]
+        self.shown = label
+        return self
 
     def as_dict(self) -> dict[str, Any]:
         if self.error is not None:
@@ -126,14 +139,30 @@ def check_file(
     *,
     default_name: str | None = None,
     strict: bool = False,
+    shown: str | None = None,
 ) -> Submission:
     """Load PATH in the sandbox; a refusal (or an unreadable file) becomes the
     error. NAME is the name given (cleaned, or refused before anything runs);
     else DEFAULT_NAME (a folder's) or the file's. STRICT refuses a file
-    written for another semester instead of warning.
+    written for another semester instead of warning. SHOWN is the file as
+    messages name it (a folder's ``cat/hog.py``; default: its name).
 
     SandboxError (the sandbox cannot run on this machine) is raised: it is not
     the file's fault."""
+    submission = _check_file(path, rules, goal, function, name, default_name=default_name, strict=strict)
+    return submission if shown is None else submission.shown_as(shown)
+
+
+def _check_file(
+    path: str | Path,
+    rules: str,
+    goal: int,
+    function: str,
+    name: str | None,
+    *,
+    default_name: str | None,
+    strict: bool,
+) -> Submission:
     file, filename, named = str(path), Path(path).name, name is not None
     try:
         if name is not None:

@@ -113,8 +113,11 @@ def register(app: typer.Typer) -> None:
             task = bar.add_task("checking", total=len(files))
             outcomes = []
             for file, default in files:
+                shown = file.relative_to(path).as_posix() if folder else None
                 outcomes.append(
-                    check_file(file.absolute(), rules, goal, function, name, default_name=default, strict=strict)
+                    check_file(
+                        file.absolute(), rules, goal, function, name, default_name=default, strict=strict, shown=shown
+                    )
                 )
                 bar.advance(task)
         _store([o for o in outcomes if o.table is not None], db, author)
