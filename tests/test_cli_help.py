@@ -39,7 +39,7 @@ ORDER = [
     ("ecosystem",),
     ("leagues", "unpin"),
     ("evolve",),
-    ("evolve-plot",),
+    ("evolve", "plot"),
     ("strategies", "rename"),
     ("strategies", "remove"),
     ("contest", "create"),

@@ -3,7 +3,8 @@ the strategy played against is ``--opponent SPEC``.
 
 The older spellings still work for existing scripts, hidden from help:
 ``hog league --name NAME``, the positional LEAGUE of ``hog ecosystem`` and
-``hog leagues pin``, and ``hog solve --vs SPEC``.
+``hog leagues pin``, ``hog solve --vs SPEC``, and ``hog evolve-plot``
+(now ``hog evolve plot``), which says so on stderr.
 """
 
 from __future__ import annotations
@@ -101,3 +102,32 @@ def test_solve_takes_the_opponent_as_opponent_and_still_as_vs(capsys):
     assert hog_json(capsys, "solve", "--vs", "always_roll(5)", "--opponent", "always_roll(5)") == new
     code, out, err = hog(capsys, "solve", "--vs", "always_roll(5)", "--opponent", "always_roll(4)")
     assert (code, out) == (2, "") and "--vs is an older spelling of --opponent" in err
+
+
+# --- hog evolve is a group: its own action evolves, plot draws a run -----------
+
+
+def test_evolve_plot_and_its_older_name(capsys, tmp_path):
+    db, png = tmp_path / "hog.db", tmp_path / "e.png"
+    small = ["--family", "lead", "--population", 4, "--generations", 1, "--jobs", 1, "--no-store"]
+    code, out, err = hog(capsys, "evolve", "--rules", "hog_pile", "--goal", GOAL, *small, "--db", db, "--json")
+    assert code == 0, err
+    run = json.loads(out)["run"]
+    code, new, err = hog(capsys, "evolve", "plot", run, "--db", db, "--png", png, "--json")
+    assert (code, err) == (0, "") and json.loads(new)["run"] == run
+    png.unlink()
+    code, old, err = hog(capsys, "evolve-plot", run, "--db", db, "--png", png, "--json")
+    assert (code, old, err) == (0, new, "hog: note: `hog evolve-plot` is now `hog evolve plot`\n") and png.exists()
+    code, out, err = hog(capsys, "evolve-plot", 9, "--db", db, "--png", png)
+    assert (code, out) == (1, "") and err == f"hog: error: no evolution run #9 in {db}\n"  # an error stays one line
+
+
+def test_options_of_the_evolve_group_before_plot_are_refused(capsys, tmp_path):
+    code, out, err = hog(capsys, "evolve", "--rules", "hog_pile", "--json", "plot", 1, "--png", tmp_path / "e.png")
+    assert (code, out) == (2, "")
+    assert "'--rules' / '--json': give them after 'hog evolve plot'" in err and len(err.splitlines()) == 1
+
+
+def test_the_older_names_are_not_in_the_help(capsys):
+    code, out, _ = hog(capsys, "--help")
+    assert code == 0 and "evolve-plot" not in out and "evolve " in out

@@ -1,4 +1,5 @@
-"""``hog evolve``: evolve a family's parameters with DEAP, store the best, write it out.
+"""``hog evolve``: evolve a family's parameters with DEAP, store the best, write it out;
+``hog evolve plot RUN`` draws a stored run.
 
 The default family is ``lookahead``, a policy without a solver;
 ``response`` (by name) is a solver: the exact best response to a modelled
@@ -32,8 +33,9 @@ from hog_arena.cli.choices import (
     LEAGUE_PREFIX,
     WIN_THRESHOLD,
 )
-from hog_arena.cli.options import Db, Goal, Json, Rules, emit
-from hog_arena.cli.plot_run_cmd import draw_run
+from hog_arena.cli.flags import FlagTyper, rename
+from hog_arena.cli.options import Db, Goal, Json, Rules, emit, subcommand_only
+from hog_arena.cli.plot_run_cmd import draw_run, plot_command
 from hog_arena.cli.strategy_io import SPEC_HELP, STRATEGY_SUFFIXES, check_output, strategy_file_bytes, write_atomically
 from hog_arena.cli.text import literal, say
 
@@ -44,8 +46,13 @@ if TYPE_CHECKING:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("evolve")
+    group = FlagTyper(
+        name="evolve", invoke_without_command=True, no_args_is_help=False, subcommand_metavar="[COMMAND [ARGS]...]"
+    )
+
+    @group.callback(invoke_without_command=True)
     def evolve_command(
+        ctx: typer.Context,
         rules: Rules,
         goal: Goal = 100,
         db: Db = None,
@@ -124,7 +131,7 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--no-store",
                 help="Do not add the best strategy to the stored strategies (the run itself is kept for "
-                "--resume and evolve-plot); --out still writes it.",
+                "--resume and hog evolve plot); --out still writes it.",
             ),
         ] = False,
         png: Annotated[
@@ -146,8 +153,13 @@ def register(app: typer.Typer) -> None:
         numbers of a policy that searches three rounds ahead (several objectives
         use NSGA-II). --out final_strategy.py writes it as short, readable Python.
 
+        hog evolve plot RUN draws a stored run.
+
         Example: hog evolve --rules fa24 --population 10 --generations 3 --out final_strategy.py
         """
+        if ctx.invoked_subcommand is not None:
+            subcommand_only(ctx)
+            return
         from arena.parallel import backend_config
         from evolve.run import RunError, continue_run, resumable_run, run_objectives, start_run
         from results.store import open_store
@@ -248,6 +260,10 @@ def register(app: typer.Typer) -> None:
                 say(f"written to {out}")
 
         emit(data, as_json, render)
+
+    group.command("plot")(plot_command)
+    app.add_typer(group, name="evolve")
+    rename("evolve-plot", ("evolve", "plot"))
 
 
 def _best_line(outcome: RunOutcome, data: dict[str, Any]) -> str:

@@ -4,16 +4,44 @@ and a bounded number as ``N [x>=1]``, not ``<int range> [x>=1]``.
 Typer's rich help prints every option's value type, flags included, and a
 flag takes no value. The command classes here give flags (``--help`` among
 them) an empty metavar, which the help screen prints instead of the type.
+
+They also keep older spellings working without showing them: a hidden
+parameter stays out of the usage line, and a command's older name
+(``rename``) still runs it, with a note on stderr, but is not listed.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-__all__ = ["FlagCommand", "FlagGroup", "FlagTyper"]
+__all__ = ["FlagCommand", "FlagGroup", "FlagTyper", "rename"]
+
+#: Older names of top-level commands, each with the path of the command now in its place.
+RENAMED: dict[str, tuple[str, ...]] = {}
+
+
+def rename(old: str, new: tuple[str, ...]) -> None:
+    """Keep ``hog OLD`` working as ``hog NEW...``, unlisted, with a note on stderr."""
+    RENAMED[old] = new
+
+
+def _noted(command: Any, old: str, new: tuple[str, ...]) -> Any:
+    """A copy of COMMAND that, once it has run without an error, says on
+    stderr that it was called by its older name (an error stays one line)."""
+    renamed = copy.copy(command)
+    callback = command.callback
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        result = callback(*args, **kwargs)
+        typer.echo(f"hog: note: `hog {old}` is now `hog {' '.join(new)}`", err=True)
+        return result
+
+    renamed.callback = run
+    return renamed
 
 
 def _without_flag_types(params: list[Any]) -> list[Any]:
@@ -45,10 +73,21 @@ class FlagCommand(TyperCommand):
 
 
 class FlagGroup(TyperGroup):
-    """A group of commands whose help shows flags without a value type."""
+    """A group of commands whose help shows flags without a value type, and
+    that runs a command by its older name (at the top level, see ``rename``)."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _without_flag_types(super().get_params(ctx))
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None or ctx.parent is not None or cmd_name not in RENAMED:
+            return command
+        new = RENAMED[cmd_name]
+        found: Any = self
+        for part in new:
+            found = found.get_command(ctx, part) if found is not None else None
+        return None if found is None else _noted(found, cmd_name, new)
 
 
 class FlagTyper(typer.Typer):

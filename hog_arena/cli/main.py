@@ -32,7 +32,6 @@ COMMAND_MODULES = (
     "hog_arena.cli.leaderboard_cmd",
     "hog_arena.cli.ecosystem_cmd",
     "hog_arena.cli.evolve_cmd",
-    "hog_arena.cli.plot_run_cmd",
     "hog_arena.cli.play_cmd",
     "hog_arena.cli.serve_cmd",
     "hog_arena.cli.contest_cmd",

@@ -24,6 +24,7 @@ __all__ = [
     "OldLeague",
     "either",
     "Missing",
+    "subcommand_only",
     "emit",
     "default_rules",
     "env_rules",
@@ -176,6 +177,20 @@ def either(value: str | None, flag: str, old: str | None, old_flag: str) -> str 
     if value is None:
         return old
     raise typer.BadParameter(f"{old_flag} is an older spelling of {flag}; give {flag} once", param_hint=flag)
+
+
+def subcommand_only(ctx: typer.Context) -> None:
+    """Refuse options given to a group (CTX) before its subcommand: the group's
+    own action does not run, so they would do nothing (the subcommand takes
+    its own after its name)."""
+    given = [
+        param.opts[0]
+        for param in ctx.command.params
+        if param.name and getattr(ctx.get_parameter_source(param.name), "name", None) == "COMMANDLINE"
+    ]
+    if given:
+        where = f"{ctx.command_path} {ctx.invoked_subcommand}"
+        raise typer.BadParameter(f"give {'it' if len(given) == 1 else 'them'} after {where!r}", param_hint=given)
 
 
 class Missing(typer.BadParameter):

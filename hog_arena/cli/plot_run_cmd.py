@@ -1,4 +1,5 @@
-"""``hog evolve-plot RUN --png FILE``: a stored evolution run's picture.
+"""``hog evolve plot RUN --png FILE``: a stored evolution run's picture
+(``hog_arena.cli.evolve_cmd`` registers it, and its older name ``hog evolve-plot``).
 
 A run with one objective is drawn as its fitness by generation, with the
 best response's win rate as a reference line; a run with several objectives
@@ -107,34 +108,32 @@ def plot_record(run_id: int, png: Path, data: EvolutionPlot | FrontPlot) -> dict
     }
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("evolve-plot")
-    def evolve_plot_command(
-        run_id: Annotated[int, typer.Argument(metavar="RUN", help="The evolution run's id (hog evolve prints it).")],
-        png: Annotated[Path, typer.Option("--png", metavar="FILE", help="The PNG file to draw into.")],
-        rules: RecordedRules = None,
-        goal: RecordedGoal = None,
-        db: Db = None,
-        as_json: Json = False,
-    ) -> None:
-        """Draw an evolution run's fitness by generation (best response as reference), or its Pareto front.
+def plot_command(
+    run_id: Annotated[int, typer.Argument(metavar="RUN", help="The evolution run's id (hog evolve prints it).")],
+    png: Annotated[Path, typer.Option("--png", metavar="FILE", help="The PNG file to draw into.")],
+    rules: RecordedRules = None,
+    goal: RecordedGoal = None,
+    db: Db = None,
+    as_json: Json = False,
+) -> None:
+    """Draw an evolution run's fitness by generation (best response as reference), or its Pareto front.
 
-        Example: hog evolve-plot 1 --png evolution.png
-        """
-        from results.store import open_store
+    Example: hog evolve plot 1 --png evolution.png
+    """
+    from results.store import open_store
 
-        check_output(png, (".png",))
-        with open_store(db, create=False) as store:
-            run = store.get_run(run_id)
-            check_recorded(f"evolution run #{run_id}", run.rules, run.goal, rules, goal)
-            data = draw_run(store, run_id, png)
-        record = plot_record(run_id, png, data)
+    check_output(png, (".png",))
+    with open_store(db, create=False) as store:
+        run = store.get_run(run_id)
+        check_recorded(f"evolution run #{run_id}", run.rules, run.goal, rules, goal)
+        data = draw_run(store, run_id, png)
+    record = plot_record(run_id, png, data)
 
-        def render() -> None:
-            if "front" in record:
-                say(f"Pareto front of run #{run_id} ({len(record['front'])} members) written to {png}")
-            else:
-                # Generation 0 is the initial population; the count is of the generations after it.
-                say(f"fitness of run #{run_id} over {record['generations'][-1]} generations written to {png}")
+    def render() -> None:
+        if "front" in record:
+            say(f"Pareto front of run #{run_id} ({len(record['front'])} members) written to {png}")
+        else:
+            # Generation 0 is the initial population; the count is of the generations after it.
+            say(f"fitness of run #{run_id} over {record['generations'][-1]} generations written to {png}")
 
-        emit(record, as_json, render)
+    emit(record, as_json, render)
