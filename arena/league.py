@@ -25,7 +25,7 @@ from arena.parallel import run_chunks
 from hog import exact, simulate
 from hog.exact import TableStack
 from results.errors import StoreError
-from results.records import MatchKey, match_terms
+from results.match_key import MatchKey, match_terms
 from strategies.table import StrategyTable
 
 __all__ = [

@@ -10,7 +10,7 @@ import numpy as np
 
 from hog import exact, simulate
 from hog.exact import TableStack
-from results.records import METHODS
+from results.match_key import METHODS
 from strategies.table import StrategyTable
 
 __all__ = ["METHODS", "MatchOutcome", "IncompatibleTables", "Lineup", "check_compatible", "play_match"]

@@ -12,7 +12,8 @@ import numpy as np
 
 from arena.league import LeagueError, LeagueSettings, play_league
 from arena.match import Lineup
-from results.records import LeagueRecord, MatchKey, StrategyRecord
+from results.match_key import MatchKey
+from results.records import LeagueRecord, StrategyRecord
 from results.store import NameRefused, NotStored, Store
 from results.strategy_store import LIBRARY_ORIGINS
 from strategies import library

@@ -79,7 +79,7 @@ class ParticipantRecord(_Record):
 
     @classmethod
     def from_row(cls, row: ContestParticipant) -> ParticipantRecord:
-        return cls(row.id, row.contest_id, row.email, row.team, row.role)
+        return cls(id=row.id, contest_id=row.contest_id, email=row.email, team=row.team, role=row.role)
 
     @property
     def staff(self) -> bool:

@@ -17,6 +17,7 @@ from sqlalchemy.sql.expression import Executable
 from results.database import Database, check_name, chunks
 from results.errors import NotStored, StoreError
 from results.league_snapshot import POSITION, MatchRows, load_snapshot, save_snapshot
+from results.match_key import MatchKey
 from results.models import (
     EvolutionRun,
     League,
@@ -30,7 +31,7 @@ from results.models import (
     strategy_row,
     utc_now,
 )
-from results.records import LeagueRecord, LeagueResults, MatchKey, MatchResult, Removal, StrategyRecord, ordered_pair
+from results.records import LeagueRecord, LeagueResults, MatchResult, Removal, StrategyRecord, ordered_pair
 from strategies.table import StrategyTable
 
 #: Rows read at a time when a league's matches are read back.

@@ -37,7 +37,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, defer, mapped_colum
 
 from results.errors import NotStored
 from results.instants import UTCDateTime
-from results.records import METHODS
+from results.match_key import METHODS
 from strategies.names import parse_id
 
 __all__ = [

@@ -1,10 +1,7 @@
 """Plain records the store hands out (no ORM state): strategies, leagues, matches, runs.
 
-Each record is made from its database row by its own ``from_row``. The
-match cache's key, :class:`MatchKey`, lives here too: the one place where a
-match's (rule set, goal, method, games, seed) is checked and normalised, for
-the store, the arena's leagues and their workers (this module needs no
-database).
+Each record is made from its database row by its own ``from_row``, field
+by field. The match cache's key is ``results.match_key.MatchKey``.
 """
 
 from __future__ import annotations
@@ -17,17 +14,12 @@ from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 
-from results.errors import StoreError
+from results.match_key import MatchKey
 
 if TYPE_CHECKING:
     from results.models import EvolutionRun, League, Match, Strategy
 
 __all__ = [
-    "METHODS",
-    "MAX_SEED",
-    "MatchKey",
-    "match_terms",
-    "check_seed",
     "utc",
     "StrategyRecord",
     "LeagueRecord",
@@ -39,78 +31,6 @@ __all__ = [
     "Checkpoint",
     "ordered_pair",
 ]
-
-
-#: How a match is decided: exact dynamic programming or Monte Carlo games.
-METHODS = ("exact", "simulate")
-#: The largest seed the store keeps (a signed 64-bit column).
-MAX_SEED = 2**63 - 1
-
-
-def check_seed(seed: object) -> int:
-    """SEED as an int 0..MAX_SEED, or a StoreError."""
-    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED:
-        return int(seed)
-    raise StoreError(f"seed must be an integer 0..2**63-1, not {seed!r}")
-
-
-def _positive_int(value: object) -> int | None:
-    """VALUE as an int if it is an integer (not a bool) of at least 1, else None."""
-    if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and value >= 1:
-        return int(value)
-    return None
-
-
-def match_terms(method: str, games: int, seed: int) -> tuple[str, int, int]:
-    """(METHOD, GAMES, SEED) as a match is keyed: both 0 for exact matches
-    (they do not matter), else a positive number of games and a seed
-    0..2**63-1; a StoreError otherwise.
-
-    >>> match_terms("exact", 500, 9)
-    ('exact', 0, 0)
-    >>> match_terms("simulate", 500, 9)
-    ('simulate', 500, 9)
-    """
-    if method not in METHODS:
-        raise StoreError(f"method {method!r} is not one of {', '.join(METHODS)}")
-    if method == "exact":
-        return method, 0, 0
-    count = _positive_int(games)
-    if count is None:
-        raise StoreError(f"a simulated match needs a positive number of games, not {games!r}")
-    return method, count, check_seed(seed)
-
-
-@dataclass(frozen=True)
-class MatchKey:
-    """What a cached match is keyed by besides its two tables: rule set,
-    goal, method, games and seed, normalised once (``match_terms``), so two
-    keys that mean the same computation are equal.
-
-    >>> MatchKey("hog_pile", 100, "exact", 500, 9) == MatchKey("hog_pile", 100)
-    True
-    """
-
-    rules: str
-    goal: int
-    method: str = "exact"
-    games: int = 0
-    seed: int = 0
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.rules, str) or not self.rules:
-            raise StoreError(f"a match key needs a rule set name, not {self.rules!r}")
-        goal = _positive_int(self.goal)
-        if goal is None:
-            raise StoreError(f"goal must be a positive integer, not {self.goal!r}")
-        _, games, seed = match_terms(self.method, self.games, self.seed)
-        object.__setattr__(self, "goal", goal)
-        object.__setattr__(self, "games", games)
-        object.__setattr__(self, "seed", seed)
-
-    def astuple(self) -> tuple[str, int, str, int, int]:
-        """(rules, goal, method, games, seed): the store's positional arguments."""
-        return self.rules, self.goal, self.method, self.games, self.seed
 
 
 @overload
@@ -154,15 +74,15 @@ class StrategyRecord(_Record):
     @classmethod
     def from_row(cls, row: Strategy) -> StrategyRecord:
         return cls(
-            row.id,
-            row.name,
-            row.rules,
-            row.goal,
-            row.sha256,
-            row.origin,
-            row.author,
-            dict(row.params),
-            utc(row.created),
+            id=row.id,
+            name=row.name,
+            rules=row.rules,
+            goal=row.goal,
+            sha256=row.sha256,
+            origin=row.origin,
+            author=row.author,
+            params=dict(row.params),
+            created=utc(row.created),
         )
 
 
@@ -183,17 +103,17 @@ class LeagueRecord(_Record):
     @classmethod
     def from_row(cls, row: League) -> LeagueRecord:
         return cls(
-            row.id,
-            row.name,
-            row.rules,
-            row.goal,
-            row.method,
-            row.games,
-            row.seed,
-            row.status,
-            utc(row.created),
-            utc(row.finished),
-            bool(row.pinned),
+            id=row.id,
+            name=row.name,
+            rules=row.rules,
+            goal=row.goal,
+            method=row.method,
+            games=row.games,
+            seed=row.seed,
+            status=row.status,
+            created=utc(row.created),
+            finished=utc(row.finished),
+            pinned=bool(row.pinned),
         )
 
     @property
@@ -232,7 +152,7 @@ class MatchResult(_Record):
     def from_row(cls, row: Match) -> MatchResult:
         """The row as its writer gave it."""
         a, b = (row.sha_b, row.sha_a) if row.swapped else (row.sha_a, row.sha_b)
-        return cls(a, b, row.win_rate, row.a_first, row.a_second, row.stderr)
+        return cls(a=a, b=b, win_rate=row.win_rate, a_first=row.a_first, a_second=row.a_second, stderr=row.stderr)
 
     def flipped(self) -> MatchResult:
         """The same match seen from B."""
@@ -331,18 +251,18 @@ class RunRecord(_Record):
     @classmethod
     def from_row(cls, row: EvolutionRun) -> RunRecord:
         return cls(
-            row.id,
-            row.family,
-            row.rules,
-            row.goal,
-            row.opponent,
-            row.league_id,
-            dict(row.settings),
-            row.seed,
-            row.status,
-            row.best_strategy_id,
-            utc(row.created),
-            utc(row.finished),
+            id=row.id,
+            family=row.family,
+            rules=row.rules,
+            goal=row.goal,
+            opponent=row.opponent,
+            league_id=row.league_id,
+            settings=dict(row.settings),
+            seed=row.seed,
+            status=row.status,
+            best_strategy_id=row.best_strategy_id,
+            created=utc(row.created),
+            finished=utc(row.finished),
         )
 
 

@@ -13,8 +13,9 @@ from sqlalchemy import delete, select, update
 
 from results.database import Database, check_name, plain_json
 from results.errors import StoreError
+from results.match_key import check_seed
 from results.models import EvolutionRun, FrontMember, Generation, league_row, run_row, utc_now
-from results.records import Checkpoint, GenerationRecord, RunRecord, StrategyRecord, check_seed, utc
+from results.records import Checkpoint, GenerationRecord, RunRecord, StrategyRecord, utc
 from results.strategy_store import add_strategy_row
 from strategies.table import StrategyTable
 

@@ -87,7 +87,7 @@ Layout. ``Store`` joins three aggregates over one ``results.database.Database``
 ``results.run_store`` (evolution runs). Row lookups live with the models
 (``results.models``), conversions from rows with the records
 (``results.records``), and the match cache's key is one frozen
-``results.records.MatchKey``, normalised in one place.
+``results.match_key.MatchKey``, normalised in one place.
 
 Contests (``results.contest_store``: storage only; the policy is ``arena.contest.service``)
     ``create_contest``, ``get_contest``, ``list_contests``, ``locked`` (a write transaction holding
@@ -113,12 +113,12 @@ from results.contest_store import ContestStore
 from results.engine import DEFAULT_URL, make_engine, resolve_url
 from results.errors import NameRefused, NotStored, StoreError
 from results.league_store import LeagueStore
+from results.match_key import MatchKey
 from results.records import (
     Checkpoint,
     GenerationRecord,
     LeagueRecord,
     LeagueResults,
-    MatchKey,
     MatchResult,
     Removal,
     RunRecord,

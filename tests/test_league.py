@@ -22,7 +22,7 @@ from arena.tournament import builtin_entries, run_stored_league
 from hog import exact
 from hog.exact import TableStack, compile_rules
 from hog.rules import RULE_SETS, get_rules
-from results.records import MatchKey
+from results.match_key import MatchKey
 from results.store import open_store
 from strategies.table import StrategyTable
 

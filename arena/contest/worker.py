@@ -23,7 +23,7 @@ import numpy as np
 from arena.contest.board import ranked_rows
 from arena.league import LeagueSettings, play_league
 from results.contest_store import RankingInput
-from results.records import MatchKey
+from results.match_key import MatchKey
 from results.store import Store
 from strategies.table import StrategyTable
 
