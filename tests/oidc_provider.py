@@ -13,15 +13,27 @@ OpenID Connect extension: an RS256 ID token) and a userinfo endpoint::
 A test can make it misbehave: ``sign_with_wrong_key`` (a key it does not
 publish, under the published key id), ``audience`` (an ID token for another
 client) and ``email_in_id_token`` (False: the email only at userinfo).
+
+Run as a script, it is a development provider for trying sign-in on this
+machine, NOT FOR PRODUCTION (anyone who reaches it signs in as anyone): its
+authorize page lets the visitor pick one of a few test people, and it prints
+the ``hog serve`` options that use it, until Ctrl+C::
+
+    python tests/oidc_provider.py --port 9000
 """
 
 from __future__ import annotations
 
+import argparse
 import hmac
+import html
+import os
 import secrets
+import sys
+import tempfile
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,7 +46,7 @@ from authlib.oauth2.rfc7636 import CodeChallenge
 from authlib.oidc.core import UserInfo, UserInfoEndpoint
 from authlib.oidc.core.grants import OpenIDCode
 from authlib.oidc.core.models import AuthorizationCodeMixin
-from flask import Flask, current_app, jsonify
+from flask import Flask, current_app, jsonify, request
 from joserfc.jwk import RSAKey
 from werkzeug.serving import WSGIRequestHandler, make_server
 
@@ -62,6 +74,7 @@ class Provider:
     sign_with_wrong_key: bool = False
     audience: str | None = None
     email_in_id_token: bool = True
+    choose: bool = False  #: the authorize endpoint lets the visitor pick the user (development use)
     key: RSAKey = field(default_factory=lambda: _new_key(), repr=False)
     wrong_key: RSAKey = field(default_factory=lambda: _new_key(), repr=False)
     codes: dict[str, _Code] = field(default_factory=dict, repr=False)
@@ -292,8 +305,15 @@ def _flask_app(provider: Provider) -> Flask:
 
     @app.get("/authorize")
     def authorize() -> Any:
-        grant = server.get_consent_grant(end_user=provider.user)
-        return server.create_authorization_response(grant=grant, grant_user=provider.user)
+        user = provider.user
+        if provider.choose:
+            if "login_as" not in request.args:
+                return _chooser(provider)
+            user = request.args["login_as"] or None
+            if user is not None and user not in provider.users:
+                return f"no user {html.escape(user)} at this provider", 400
+        grant = server.get_consent_grant(end_user=user)
+        return server.create_authorization_response(grant=grant, grant_user=user)
 
     @app.post("/token")
     def token() -> Any:
@@ -306,6 +326,26 @@ def _flask_app(provider: Provider) -> Flask:
     return app
 
 
+def _chooser(provider: Provider) -> str:
+    """The development provider's sign-in page: one link per test person, and one to decline."""
+    from urllib.parse import urlencode
+
+    def link(email: str) -> str:
+        query = urlencode([*request.args.items(multi=True), ("login_as", email)])
+        return html.escape(f"/authorize?{query}")
+
+    people = "".join(
+        f'<li><a href="{link(email)}">{html.escape(email)}</a>'
+        f"{'' if provider.users[email].get('email_verified') else ' (email not verified: refused)'}</li>"
+        for email in provider.users
+    )
+    return (
+        "<!doctype html><title>Development sign-in</title>"
+        "<h1>Development sign-in: NOT FOR PRODUCTION</h1>"
+        f'<p>Sign in as:</p><ul>{people}</ul><p><a href="{link("")}">Decline</a></p>'
+    )
+
+
 class _QuietHandler(WSGIRequestHandler):
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         """Requests are not logged."""
@@ -313,14 +353,18 @@ class _QuietHandler(WSGIRequestHandler):
 
 @contextmanager
 def running_provider(
-    users: Mapping[str, Mapping[str, Any]], redirect_uris: tuple[str, ...] = (CALLBACK,), port: int = 0
+    users: Mapping[str, Mapping[str, Any]],
+    redirect_uris: tuple[str, ...] = (CALLBACK,),
+    port: int = 0,
+    client_id: str | None = None,
 ) -> Iterator[Provider]:
     """A provider on PORT (default: a free one) of 127.0.0.1 with USERS (email:
     extra claims, e.g. ``{"email_verified": True}``; None drops a claim) and
     one client that may come back to REDIRECT_URIS; stopped on leaving."""
     server = make_server("127.0.0.1", port, Flask(__name__), threaded=True, request_handler=_QuietHandler)
     issuer = f"http://127.0.0.1:{server.server_port}"
-    provider = Provider(issuer, "arena-" + secrets.token_hex(4), secrets.token_urlsafe(24), redirect_uris, users)
+    client_id = client_id or "arena-" + secrets.token_hex(4)
+    provider = Provider(issuer, client_id, secrets.token_urlsafe(24), redirect_uris, users)
     server.app = _flask_app(provider)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -330,3 +374,74 @@ def running_provider(
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+#: The development provider's people: three who sign in, one whose email is not verified.
+DEV_USERS: dict[str, dict[str, Any]] = {
+    "ada@example.edu": {"email_verified": True, "name": "Ada Lovelace"},
+    "grace@example.edu": {"email_verified": True, "name": "Grace Hopper"},
+    "alan@example.edu": {"email_verified": True, "name": "Alan Turing"},
+    "eve@example.edu": {"email_verified": False, "name": "Eve (unverified)"},
+}
+DEV_CLIENT_ID = "hog-arena-dev"
+
+
+def _arena_callbacks(arena: str) -> tuple[str, ...]:
+    """The redirect URIs of an arena at ARENA, by 127.0.0.1 and by localhost."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(arena)
+    port = f":{parts.port}" if parts.port else ""
+    path = parts.path.rstrip("/") + "/auth/callback"
+    hosts = dict.fromkeys([parts.hostname or "127.0.0.1", "127.0.0.1", "localhost"])
+    return tuple(f"{parts.scheme}://{host}{port}{path}" for host in hosts)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Serve a development provider until Ctrl+C, printing the ``hog serve`` options that use it."""
+    parser = argparse.ArgumentParser(
+        prog="python tests/oidc_provider.py",
+        description="A development OpenID Connect provider with test people. NOT FOR PRODUCTION.",
+    )
+    parser.add_argument("--port", type=int, default=9000, help="port on 127.0.0.1 (0: a free one; default 9000)")
+    parser.add_argument(
+        "--arena", default="http://127.0.0.1:8000/", help="where hog serve answers (default http://127.0.0.1:8000/)"
+    )
+    args = parser.parse_args(argv)
+    secret_file = os.path.join(tempfile.mkdtemp(prefix="hog-dev-oidc-"), "client_secret.txt")
+    try:
+        with running_provider(DEV_USERS, _arena_callbacks(args.arena), args.port, DEV_CLIENT_ID) as provider:
+            provider.choose = True
+            descriptor = os.open(secret_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(descriptor, "w") as out:
+                out.write(provider.client_secret + "\n")
+            from urllib.parse import urlsplit
+
+            arena_port = urlsplit(args.arena).port or 8000
+            port = "" if arena_port == 8000 else f" --port {arena_port}"
+            print(
+                f"Development OpenID Connect provider at {provider.issuer}: NOT FOR PRODUCTION "
+                "(anyone who reaches it signs in as anyone)\n"
+                f"People: {', '.join(DEV_USERS)} (eve's email is not verified: the arena refuses her)\n"
+                "In another terminal:\n"
+                f"  hog serve{port} --oidc-issuer {provider.issuer} --oidc-client-id {provider.client_id} "
+                f"--oidc-client-secret-file {secret_file}\n"
+                f"then open {args.arena} and sign in; stop with Ctrl+C",
+                flush=True,
+            )
+            while True:
+                time.sleep(3600)
+    except KeyboardInterrupt:
+        print("stopped", flush=True)
+    except OSError as error:
+        print(f"oidc_provider: cannot listen on 127.0.0.1:{args.port}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    finally:
+        if os.path.exists(secret_file):
+            os.unlink(secret_file)
+        os.rmdir(os.path.dirname(secret_file))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
