@@ -417,6 +417,9 @@ def export_command(
     except OSError as error:
         tmp.unlink(missing_ok=True)
         raise ValueError(f"{out}: cannot be written: {error.strerror or error}") from None
+    if not board.final:
+        why = "it is still open" if board.open else "its last entries are still being ranked"
+        say(f"hog: warning: the standings of {literal(name)} are not final ({why}); export again then", err=True)
     emit(
         {"out": str(out), "teams": len(data["teams"]), "final": board.final},
         as_json,
@@ -580,10 +583,8 @@ def submit_command(
     if reply.status_code != 202:
         detail = body.get("detail", reply.reason_phrase)
         retry = reply.headers.get("Retry-After")
-        raise ValueError(
-            f"{server} refused {file.name} ({reply.status_code}): {detail}"
-            + (f"; retry after {retry} s" if retry else "")
-        )
+        again = f"; try again in {retry} s" if retry and "try again" not in str(detail) else ""
+        raise ValueError(f"{server} refused {file.name} ({reply.status_code}): {detail}{again}")
     emit(body, as_json, lambda: say(f"accepted: entry #{body['entry_id']} of team {body['team']}, {body['status']}"))
     sys.stdout.flush()
 

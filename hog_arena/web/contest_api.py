@@ -63,6 +63,7 @@ def is_staff(request: Request, contests: ContestService, contest: ContestRecord)
 
 @router.get("", summary="Contests, live and past")
 def contests_list(contests: ContestsDep) -> dict[str, Any]:
+    """Every contest: ``closes`` is when submissions stop, the deadline or the earlier time staff closed it."""
     return {
         "contests": [
             {
