@@ -131,3 +131,25 @@ def test_options_of_the_evolve_group_before_plot_are_refused(capsys, tmp_path):
 def test_the_older_names_are_not_in_the_help(capsys):
     code, out, _ = hog(capsys, "--help")
     assert code == 0 and "evolve-plot" not in out and "evolve " in out
+
+
+# --- every group lists with list; the bare group still lists ---------------------
+
+
+@pytest.mark.parametrize("group", ["strategies", "leagues"])
+def test_a_group_lists_with_list_and_still_alone(capsys, db, group):
+    listed = hog_json(capsys, group, "list", "--db", db)
+    assert listed == hog_json(capsys, group, "--db", db) and listed[group]
+    code, out, err = hog(capsys, group, "--db", db, "list")
+    assert (code, out) == (2, "") and "give it after 'hog " + group + " list'" in err
+
+
+@pytest.mark.parametrize("group", ["strategies", "leagues"])
+def test_a_group_s_help_shows_its_commands_and_list_its_options(capsys, group):
+    def options(*path: str) -> list[str]:
+        code, out, _ = hog(capsys, *path, "--help")
+        assert code == 0
+        return [line.split()[1] for line in out.splitlines() if line.startswith("│ --")]
+
+    assert options(group) == ["--help"]
+    assert {"--rules", "--goal", "--db", "--json"} < set(options(group, "list"))

@@ -18,7 +18,7 @@ from typing import Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-__all__ = ["FlagCommand", "FlagGroup", "FlagTyper", "rename"]
+__all__ = ["FlagCommand", "FlagGroup", "ListGroup", "FlagTyper", "rename"]
 
 #: Older names of top-level commands, each with the path of the command now in its place.
 RENAMED: dict[str, tuple[str, ...]] = {}
@@ -90,11 +90,28 @@ class FlagGroup(TyperGroup):
         return None if found is None else _noted(found, cmd_name, new)
 
 
+class ListGroup(FlagGroup):
+    """A group that lists when given no command, as its ``list`` command does.
+
+    ``hog GROUP list`` is the spelling its help shows; the group's own
+    options, kept so that ``hog GROUP --rules R`` still lists, are hidden.
+    """
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = super().get_params(ctx)
+        for param in params:
+            if param.name != "help":
+                param.hidden = True
+        return params
+
+
 class FlagTyper(typer.Typer):
-    """A Typer application whose commands are ``FlagCommand`` unless told otherwise."""
+    """A Typer application whose commands are ``FlagCommand`` and groups
+    ``FlagGroup`` unless told otherwise."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(cls=FlagGroup, **kwargs)
+        kwargs.setdefault("cls", FlagGroup)
+        super().__init__(**kwargs)
 
     def command(self, *args: Any, cls: type[TyperCommand] | None = None, **kwargs: Any) -> Any:
         return super().command(*args, cls=cls or FlagCommand, **kwargs)

@@ -1,4 +1,5 @@
-"""``hog leagues``: the stored leagues, and which one leaderboards show (``pin``, ``unpin``)."""
+"""``hog leagues list``: the stored leagues, and which one leaderboards show
+(``pin``, ``unpin``); ``hog leagues`` alone lists them too."""
 
 from __future__ import annotations
 
@@ -9,8 +10,20 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from hog_arena.cli.flags import FlagTyper
-from hog_arena.cli.options import Db, Goal, GoalFilter, Json, Missing, OldLeague, Rules, RulesFilter, either, emit
+from hog_arena.cli.flags import FlagTyper, ListGroup
+from hog_arena.cli.options import (
+    Db,
+    Goal,
+    GoalFilter,
+    Json,
+    Missing,
+    OldLeague,
+    Rules,
+    RulesFilter,
+    either,
+    emit,
+    subcommand_only,
+)
 from hog_arena.cli.text import literal, say
 
 if TYPE_CHECKING:
@@ -21,8 +34,10 @@ COLUMNS = ("id", "name", "rules", "goal", "method", "entries", "status", "update
 
 leagues_app = FlagTyper(
     name="leagues",
+    cls=ListGroup,
     invoke_without_command=True,
     no_args_is_help=False,
+    subcommand_metavar="[COMMAND [ARGS]...]",
 )
 
 
@@ -71,12 +86,26 @@ def leagues_command(
     db: Db = None,
     as_json: Json = False,
 ) -> None:
-    """List the stored leagues, most recently updated first; * marks the one `hog leaderboard` shows.
+    """The stored leagues: list them, pin the one `hog leaderboard` shows or unpin it.
 
-    Example: hog leagues --rules fa24
+    Example: hog leagues list --rules fa24
     """
     if ctx.invoked_subcommand is not None:
+        subcommand_only(ctx)
         return
+    _list(rules, goal, db, as_json)  # hog leagues alone lists, as it always did
+
+
+@leagues_app.command("list")
+def list_command(rules: RulesFilter = None, goal: GoalFilter = None, db: Db = None, as_json: Json = False) -> None:
+    """List the stored leagues, most recently updated first; * marks the one `hog leaderboard` shows.
+
+    Example: hog leagues list --rules fa24
+    """
+    _list(rules, goal, db, as_json)
+
+
+def _list(rules: str | None, goal: int | None, db: str | None, as_json: bool) -> None:
     from results.leaderboard import shown_record
     from results.store import open_store
 
@@ -98,7 +127,9 @@ def pin_command(
     as_json: Json = False,
     league_name: Annotated[
         str | None,
-        typer.Option("--league", metavar="NAME", help="The league to pin: its name or id (required; `hog leagues`)."),
+        typer.Option(
+            "--league", metavar="NAME", help="The league to pin: its name or id (required; `hog leagues list`)."
+        ),
     ] = None,
 ) -> None:
     """Show a league in `hog leaderboard`, `hog ecosystem` and the web arena (until unpinned).

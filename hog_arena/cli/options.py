@@ -162,7 +162,7 @@ ShownLeague = Annotated[
     typer.Option(
         "--league",
         metavar="NAME",
-        help="League name or id (default: the pinned one, else the one finished or updated last; `hog leagues`).",
+        help="League name or id (default: the pinned one, else the one finished or updated last; `hog leagues list`).",
     ),
 ]
 #: The league as a positional argument, the older spelling of --league, kept hidden for existing scripts.

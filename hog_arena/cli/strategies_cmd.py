@@ -1,5 +1,6 @@
-"""``hog strategies``: the strategies stored for a rule set and goal, and
-``hog strategies remove|rename`` to take one out or give it another name."""
+"""``hog strategies list``: the strategies stored for a rule set and goal, and
+``hog strategies remove|rename`` to take one out or give it another name
+(``hog strategies`` alone lists them too)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from hog_arena.cli.flags import FlagTyper
-from hog_arena.cli.options import Db, Goal, Json, Rules, emit
+from hog_arena.cli.flags import FlagTyper, ListGroup
+from hog_arena.cli.options import Db, Goal, Json, Rules, emit, subcommand_only
 from hog_arena.cli.text import literal, say
 
 if TYPE_CHECKING:
@@ -50,34 +51,49 @@ def _removed_line(removal: Removal) -> str:
     return line
 
 
+def _list(rules: str, goal: int, db: str | None, as_json: bool) -> None:
+    from results.store import open_store
+
+    with open_store(db, create=False) as store:
+        records = store.list_strategies(rules, goal)
+        where = store.where
+    data = {"strategies": [record.as_dict() for record in records]}
+    emit(data, as_json, lambda: _render(records, rules, goal, where))
+
+
 def register(app: typer.Typer) -> None:
     group = FlagTyper(
         name="strategies",
-        help="List the strategies stored for --rules and --goal, with their ids; remove or rename one.\n\n"
-        "Example: hog strategies --rules fa24",
+        cls=ListGroup,
+        help="The stored strategies: list them with their ids, remove or rename one.\n\n"
+        "Example: hog strategies list --rules fa24",
         invoke_without_command=True,
         no_args_is_help=False,
+        subcommand_metavar="[COMMAND [ARGS]...]",
     )
 
     @group.callback(invoke_without_command=True)
     def strategies_command(
         ctx: typer.Context, rules: Rules, goal: Goal = 100, db: Db = None, as_json: Json = False
     ) -> None:
-        """List the strategies stored for --rules and --goal, with their ids.
+        """The stored strategies: list them with their ids, remove or rename one.
 
-        hog strategies remove NAME and hog strategies rename OLD NEW change them.
-
-        Example: hog strategies --rules fa24
+        Example: hog strategies list --rules fa24
         """
         if ctx.invoked_subcommand is not None:
+            subcommand_only(ctx)
             return
-        from results.store import open_store
+        _list(rules, goal, db, as_json)  # hog strategies alone lists, as it always did
 
-        with open_store(db, create=False) as store:
-            records = store.list_strategies(rules, goal)
-            where = store.where
-        data = {"strategies": [record.as_dict() for record in records]}
-        emit(data, as_json, lambda: _render(records, rules, goal, where))
+    @group.command("list")
+    def list_command(rules: Rules, goal: Goal = 100, db: Db = None, as_json: Json = False) -> None:
+        """List the strategies stored for --rules and --goal, with their ids.
+
+        Each works as a SPEC by its name or its id (12 or #12).
+
+        Example: hog strategies list --rules fa24
+        """
+        _list(rules, goal, db, as_json)
 
     @group.command("remove")
     def remove_command(name: Stored, rules: Rules, goal: Goal = 100, db: Db = None, as_json: Json = False) -> None:

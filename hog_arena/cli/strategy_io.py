@@ -30,7 +30,7 @@ STRATEGY_SUFFIXES = (".py", ".json")
 SPEC_HELP = (
     "A library expression (always_roll(6), lead(cutoff=10, close=20), perfect, "
     "final_strategy), a .py file (file.py or file.py:function), a .json table, or a stored strategy: "
-    "its name, or its id as 12 or #12 (hog strategies lists both)."
+    "its name, or its id as 12 or #12 (hog strategies list shows both)."
 )
 Spec = Annotated[str, typer.Argument(metavar="SPEC", help=SPEC_HELP, show_default=False)]
 
