@@ -25,7 +25,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
 from arena.ecosystem import MoranRun, Replicator
-from arena.ranking import Row
+from arena.ranking import Row, is_win
 from results.records import LeagueResults
 from strategies.files import write_atomically
 from strategies.heatmap import literal
@@ -116,6 +116,20 @@ def win_rate_matrix_figure(results: LeagueResults, rows: Sequence[Row]) -> tuple
     return matrix_figure(data, title), data
 
 
+def cell_label(rate: float) -> str:
+    """A matrix cell's win rate in two decimals; one that rounds to 0.50 says
+    who won: ``0.50+`` the row (a win: above 0.500001), ``0.50−`` the column,
+    plain ``0.50`` neither (a tie, a loss for both).
+
+    >>> cell_label(0.503), cell_label(0.4951), cell_label(0.5), cell_label(0.5000005), cell_label(0.62)
+    ('0.50+', '0.50−', '0.50', '0.50', '0.62')
+    """
+    label = f"{rate:.2f}"
+    if label != "0.50":
+        return label
+    return label + ("+" if is_win(rate) else "−" if is_win(1 - rate) else "")
+
+
 def matrix_figure(data: MatrixPlot, title: str) -> Figure:
     """DATA as a heat map titled TITLE (blue: the row wins)."""
     n = len(data.names)
@@ -139,7 +153,7 @@ def matrix_figure(data: MatrixPlot, title: str) -> Figure:
         for (i, j), rate in np.ndenumerate(data.matrix):
             if not np.isnan(rate):
                 colour = "white" if abs(rate - 0.5) > 0.3 else "black"
-                axes.text(j, i, f"{rate:.2f}", ha="center", va="center", fontsize=8, color=colour)
+                axes.text(j, i, cell_label(rate), ha="center", va="center", fontsize=8, color=colour)
     axes.set_title(title, fontsize=10)
     bar = figure.colorbar(image, ax=axes, shrink=0.8)
     bar.set_label("row's win rate (grey: no match)")
