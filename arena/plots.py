@@ -25,7 +25,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
 from arena.ecosystem import MoranRun, Replicator
-from arena.ranking import Row, is_win
+from arena.ranking import Row, in_rank_order, is_win, league_positions
 from results.records import LeagueResults
 from strategies.files import write_atomically
 from strategies.heatmap import literal
@@ -92,14 +92,7 @@ def _rank_label(rank: int, name: str) -> str:
 
 
 def _matrix(results: LeagueResults, rows: Sequence[Row]) -> MatrixPlot:
-    entries = {entry.id: entry for entry in results.entries}
-    ordered = [entries[row.strategy_id] for row in rows]
-    matrix = np.full((len(ordered), len(ordered)), np.nan)
-    for i, a in enumerate(ordered):
-        for j, b in enumerate(ordered):
-            result = results.result(a, b) if i != j else None
-            if result is not None:
-                matrix[i, j] = result.win_rate
+    matrix = in_rank_order(results.rates, league_positions(results, rows))
     return MatrixPlot(tuple(row.name for row in rows), tuple(row.rank for row in rows), matrix)
 
 

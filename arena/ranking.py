@@ -37,6 +37,8 @@ __all__ = [
     "format_rate",
     "Row",
     "rank",
+    "in_rank_order",
+    "league_positions",
 ]
 
 WIN_THRESHOLD = 0.500001
@@ -110,6 +112,22 @@ def rank_matrix(rates: np.ndarray, names: Sequence[str], ties: Ties) -> Ranking:
             tied = tied and shown_mean[previous] == shown_mean[k]
         rank[k] = rank[previous] if tied else position + 1
     return Ranking(wins.astype(np.int64), (counts - wins).astype(np.int64), mean, rank, order)
+
+
+def in_rank_order(rates: np.ndarray, order: Sequence[int]) -> np.ndarray:
+    """RATES (n x n, matrix positions) with rows and columns in ORDER (positions, best first): one indexed copy.
+
+    >>> in_rank_order(np.array([[np.nan, 0.2], [0.8, np.nan]]), [1, 0]).tolist()
+    [[nan, 0.8], [0.2, nan]]
+    """
+    ordered: np.ndarray = rates[np.ix_(order, order)]
+    return ordered
+
+
+def league_positions(results: LeagueResults, rows: Sequence[Row]) -> list[int]:
+    """The matrix positions (entries in id order) of a league's ROWS, in their order."""
+    where = {entry.id: k for k, entry in enumerate(results.entries)}
+    return [where[row.strategy_id] for row in rows]
 
 
 @dataclass(frozen=True)

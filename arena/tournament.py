@@ -6,11 +6,11 @@ entries added to a finished league play only their own matches."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
-from arena.league import LeagueError, LeagueSettings, play_league
+from arena.league import LeagueError, LeagueSettings, PairScores, play_league
 from arena.match import Lineup
 from results.match_key import MatchKey
 from results.records import LeagueRecord, StrategyRecord
@@ -224,17 +224,26 @@ def _play(
     played = int(np.triu(done, 1).sum())
     if on_progress:
         on_progress(played, total)
-    shas = [table.sha256 for table in lineup.tables]
-    key = league.key.astuple()
     chunks = play_league(
         lineup, settings, done=done, jobs=jobs, backend=backend, scheduler=scheduler, chunk_size=chunk_size
     )
-    for scores in chunks:
-        store.store_match_arrays(*key, shas, scores.pairs, scores.first, scores.second, scores.stderr)
+    for scores in stored_as_played(store, league.key, lineup.tables, chunks):
         played += len(scores)
         if on_progress:
             on_progress(played, total)
     return store.finish_league(league.id)
+
+
+def stored_as_played(
+    store: Store, key: MatchKey, tables: Sequence[StrategyTable], chunks: Iterable[PairScores]
+) -> Iterator[PairScores]:
+    """CHUNKS of matches between TABLES, each stored in the match cache under
+    KEY as it comes (one bulk write), then handed on: the one play-and-store
+    loop of leagues and contests."""
+    shas = [table.sha256 for table in tables]
+    for scores in chunks:
+        store.store_match_arrays(*key.astuple(), shas, scores.pairs, scores.first, scores.second, scores.stderr)
+        yield scores
 
 
 def _open_league(store: Store, name: str, key: MatchKey, records: list[StrategyRecord]) -> LeagueRecord:

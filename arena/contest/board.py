@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from arena.ranking import rank_matrix
+from arena.ranking import in_rank_order, rank_matrix
 from results.contest_records import BoardState, ContestRecord
 
 __all__ = ["Board", "ContestRow", "PUBLIC_DECIMALS", "WINNING_PLACES", "ranked_rows", "rows_of", "public_matrix"]
@@ -206,8 +206,7 @@ class Board:
 def public_matrix(board: Board, matrix: np.ndarray, exact: bool = False) -> tuple[list[str], np.ndarray]:
     """Team names and the win-rate MATRIX of BOARD's standings, both in
     leaderboard order; rounded until final unless EXACT."""
-    order = [row.position for row in board.rows]
-    ordered = matrix[np.ix_(order, order)]
+    ordered = in_rank_order(matrix, [row.position for row in board.rows])
     if not (exact or board.final):
         ordered = np.round(ordered, PUBLIC_DECIMALS)
     return [row.team_name for row in board.rows], ordered

@@ -22,6 +22,7 @@ import numpy as np
 
 from arena.contest.board import ranked_rows
 from arena.league import LeagueSettings, play_league
+from arena.tournament import stored_as_played
 from results.contest_store import RankingInput
 from results.match_key import MatchKey
 from results.store import Store
@@ -79,11 +80,9 @@ def _play_missing(store: Store, ranked: RankingInput, matrix: np.ndarray, done: 
         return 0
     contest = ranked.contest
     tables = [StrategyTable(ranked.tables[e.id], contest.rules, f"entry-{e.id}", "file") for e in ranked.entries]
-    shas = [t.sha256 for t in tables]
-    key = MatchKey(contest.rules, contest.goal, "exact", 0, 0).astuple()
+    key = MatchKey(contest.rules, contest.goal, "exact", 0, 0)
     played = 0
-    for scores in play_league(tables, _EXACT, done=done, jobs=jobs):
-        store.store_match_arrays(*key, shas, scores.pairs, scores.first, scores.second, scores.stderr)
+    for scores in stored_as_played(store, key, tables, play_league(tables, _EXACT, done=done, jobs=jobs)):
         i, j = scores.pairs[:, 0], scores.pairs[:, 1]
         matrix[i, j] = scores.rate
         matrix[j, i] = 1 - scores.rate

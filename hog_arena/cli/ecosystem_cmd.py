@@ -29,17 +29,15 @@ SHOWN_BETWEEN = 4
 def league_matrix(results: LeagueResults, rows: list[Row]) -> np.ndarray:
     """The finished league's win rates, row against column, in the order of
     ROWS (a ranking of it); refuses a league with a match missing."""
-    import numpy as np
 
     league = results.league
     if not results.complete:
         raise ValueError(
             f"league #{league.id} {league.name!r} is unfinished ({league.status}); run `hog league` again to finish it"
         )
-    where = {entry.id: k for k, entry in enumerate(results.entries)}
-    order = [where[row.strategy_id] for row in rows]
-    matrix: np.ndarray = results.rates[np.ix_(order, order)]
-    return matrix
+    from arena.ranking import in_rank_order, league_positions
+
+    return in_rank_order(results.rates, league_positions(results, rows))
 
 
 def shown_generations(last: int) -> list[int]:
