@@ -1,4 +1,5 @@
-"""The settings of an evolution run: DEAP's (mu + lambda) algorithm and its operators.
+"""The settings of an evolution run: how offspring are made (DEAP's CMA-ES by
+default, or its (mu + lambda) variation) and the operators' parameters.
 
 Runs stored before ``elite``, ``step``, ``initial`` and ``algorithm``
 existed had no elitism, drew a mutated value anew, began from one population

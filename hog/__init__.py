@@ -1,4 +1,9 @@
-"""Hog: the game, its five rule sets, and the exact and simulated analysis."""
+"""Hog: the game, every rule set the course has used (``RULE_SETS``), and
+the exact and simulated analysis.
+
+>>> len(RULE_SETS), DEFAULT_RULES
+(23, 'sus_fuss')
+"""
 
 from hog.rules import DEFAULT_RULES, RULE_SETS, RuleSet, get_rules
 

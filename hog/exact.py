@@ -8,7 +8,9 @@ kernels then run the dynamic programme in order of decreasing total score:
   sets without memory whose every turn scores at least 1 point;
 * ``hog.state_kernels`` over the full state (scores, whose turn, each
   player's memory), for rule sets with memory, and with value iteration
-  within a total score where a turn can score 0 points (cycles).
+  within a total score where a turn can score 0 points (cycles);
+* ``hog.trot_kernels`` over (scores, whose turn, turn number mod M, whether
+  the turn is a Time Trot extra turn), for the contests' Time Trot rule sets.
 
 Tables are ``goal x goal`` arrays of dice counts 0..10,
 ``table[score][opponent_score]``; the goal is the table's size.

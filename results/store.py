@@ -81,10 +81,11 @@ order, so that both orders mean the same computation. For ``exact`` matches
 games and seed do not matter and are stored as 0 (``MatchKey`` does that). ``store_matches`` ignores
 pairs already stored, so storing a batch again changes nothing.
 
-Layout. ``Store`` joins three aggregates over one ``results.database.Database``
+Layout. ``Store`` joins five aggregates over one ``results.database.Database``
 (engine, sessions, errors): ``results.strategy_store`` (strategies),
-``results.league_store`` (leagues and the match cache) and
-``results.run_store`` (evolution runs). Row lookups live with the models
+``results.league_store`` (leagues and the match cache),
+``results.run_store`` (evolution runs), ``results.contest_store`` (class
+contests) and ``results.signin_store`` (sign-in sessions). Row lookups live with the models
 (``results.models``), conversions from rows with the records
 (``results.records``), and the match cache's key is one frozen
 ``results.match_key.MatchKey``, normalised in one place.
