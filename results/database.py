@@ -7,8 +7,9 @@ under a running older server), and hands out sessions that are each one
 transaction (``_session``), turning every database error into a one-line
 :class:`StoreError` naming the database. The store's aggregates
 (``results.strategy_store``, ``results.league_store``, ``results.run_store``,
-``results.contest_store``, ``results.signin_store``) build on it; ``results.store.Store`` joins them. The small argument checks
-they share are here too.
+``results.contest_store``, ``results.signin_store``) build on it;
+``results.store.Store`` joins them. The small argument checks they share
+are here too.
 """
 
 from __future__ import annotations
