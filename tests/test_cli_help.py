@@ -170,7 +170,7 @@ def test_games_shows_its_real_default(capsys, monkeypatch, command, default):
     monkeypatch.setenv("COLUMNS", "200")
     assert main([command[0], "--help"]) == 0
     line = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("│ --games"))
-    assert f"(default {default}; simulate only)" in line and "default: 0" not in line
+    assert f"(default: {default}; simulate only)" in line and "default: 0" not in line
 
 
 @pytest.mark.parametrize(

@@ -61,7 +61,7 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 "--family",
-                help=f"Family to evolve. Default {DEFAULT_FAMILY}: a three-round search, no solver. response: "
+                help=f"Family to evolve (default: {DEFAULT_FAMILY}, a three-round search, no solver). response: "
                 "a solver, the exact best response to a modelled opponent. Others: "
                 f"{', '.join(f for f in FAMILY_NAMES if f not in (DEFAULT_FAMILY, 'response'))}.",
             ),
@@ -69,7 +69,7 @@ def register(app: typer.Typer) -> None:
         opponent: Annotated[
             str | None,
             typer.Option(
-                "--opponent", metavar="SPEC", help=f"Evolve against this (default {DEFAULT_OPPONENT}). {SPEC_HELP}"
+                "--opponent", metavar="SPEC", help=f"Evolve against this (default: {DEFAULT_OPPONENT}). {SPEC_HELP}"
             ),
         ] = None,
         league: Annotated[
@@ -89,7 +89,7 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 "--fitness",
-                help=f"{' or '.join(FITNESSES)} (default mean): contest ranks by wins against a league's entries "
+                help=f"{' or '.join(FITNESSES)} (default: mean): contest ranks by wins against a league's entries "
                 f"(win rate above {WIN_THRESHOLD}), then by mean win rate, as the leaderboard does.",
             ),
         ] = None,
@@ -103,17 +103,17 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
         population: Annotated[
-            int | None, typer.Option("--population", help=f"Population size (default {Settings.population}).")
+            int | None, typer.Option("--population", help=f"Population size (default: {Settings.population}).")
         ] = None,
         generations: Annotated[
             int | None,
             typer.Option(
                 "--generations",
-                help=f"Generations after the first (default {Settings.generations}); with --resume, the "
+                help=f"Generations after the first (default: {Settings.generations}); with --resume, the "
                 "generations to carry the run to, done or not.",
             ),
         ] = None,
-        seed: Annotated[int | None, typer.Option("--seed", min=0, help="Seed of the run (default 0).")] = None,
+        seed: Annotated[int | None, typer.Option("--seed", min=0, help="Seed of the run (default: 0).")] = None,
         out: Annotated[
             Path | None, typer.Option("--out", metavar="FILE", help="Write the best strategy as .py (source) or .json.")
         ] = None,

@@ -5,6 +5,11 @@ Typer's rich help prints every option's value type, flags included, and a
 flag takes no value. The command classes here give flags (``--help`` among
 them) an empty metavar, which the help screen prints instead of the type.
 
+A default is shown one way, in words within the help text: ``(default:
+100)``, the way a default that is not a plain value is written anyway
+(``(default: HOG_DB, else sqlite:///hog_arena.db)``), where Typer would add
+``[default: 100]`` after the text.
+
 They also keep older spellings working without showing them: a hidden
 parameter stays out of the usage line, and a command's older name
 (``rename``) still runs it, with a note on stderr, but is not listed.
@@ -13,6 +18,7 @@ parameter stays out of the usage line, and a command's older name
 from __future__ import annotations
 
 import copy
+from enum import Enum
 from typing import Any
 
 import typer
@@ -56,11 +62,62 @@ def _without_flag_types(params: list[Any]) -> list[Any]:
     return params
 
 
+def _default_text(param: Any, ctx: Any) -> str | None:
+    """PARAM's default as Typer's help would show it after ``[default:``, or None."""
+    if isinstance(param.show_default, str):
+        return param.show_default
+    if not param.show_default:
+        return None
+    resilient, ctx.resilient_parsing = ctx.resilient_parsing, True
+    try:
+        value = param.get_default(ctx, call=False)
+    finally:
+        ctx.resilient_parsing = resilient
+    if value is None or callable(value):
+        return None
+    if getattr(param, "is_bool_flag", False):
+        if param.secondary_opts:
+            return str((param.opts if value else param.secondary_opts)[0]).lstrip("-")
+        return str(value) if value else None
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v.value if isinstance(v, Enum) else v) for v in value) or None
+    return str(value.value if isinstance(value, Enum) else value)
+
+
+def with_default(text: str, default: str) -> str:
+    """TEXT with ``default: DEFAULT`` in words: in its closing parenthesis,
+    else in a new one before its final full stop.
+
+    >>> with_default("Worker processes (-1: all cores).", "-1")
+    'Worker processes (-1: all cores; default: -1).'
+    >>> with_default("Score that ends the game.", "100")
+    'Score that ends the game (default: 100).'
+    """
+    body, stop = (text[:-1], ".") if text.endswith(".") else (text, "")
+    if body.endswith(")"):
+        return f"{body[:-1]}; default: {default}){stop}"
+    return f"{body} (default: {default}){stop}" if body else f"Default: {default}."
+
+
+def _defaults_in_words(params: list[Any], ctx: Any) -> list[Any]:
+    """PARAMS whose default Typer would show as ``[default: X]`` with it in
+    their help text instead, as ``(default: X)``."""
+    for param in params:
+        if getattr(param, "hidden", False) or not hasattr(param, "show_default"):
+            continue
+        default = _default_text(param, ctx)
+        if default:
+            param.help = with_default((param.help or "").strip(), default)
+        param.show_default = False
+    return params
+
+
 class FlagCommand(TyperCommand):
-    """A command whose help shows flags without a value type, and no hidden parameter in its usage line."""
+    """A command whose help shows flags without a value type, defaults in
+    words, and no hidden parameter in its usage line."""
 
     def get_params(self, ctx: Any) -> list[Any]:
-        return _without_flag_types(super().get_params(ctx))
+        return _defaults_in_words(_without_flag_types(super().get_params(ctx)), ctx)
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         """Click's usage line without hidden parameters (an older spelling
@@ -77,7 +134,7 @@ class FlagGroup(TyperGroup):
     that runs a command by its older name (at the top level, see ``rename``)."""
 
     def get_params(self, ctx: Any) -> list[Any]:
-        return _without_flag_types(super().get_params(ctx))
+        return _defaults_in_words(_without_flag_types(super().get_params(ctx)), ctx)
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = super().get_command(ctx, cmd_name)

@@ -56,11 +56,11 @@ def register(app: typer.Typer) -> None:
             None,
             "--games",
             min=1,
-            help=f"Dice streams per simulated match, each played in both seatings (default {GAMES:,}; simulate only).",
+            help=f"Dice streams per simulated match, each played in both seatings (default: {GAMES:,}; simulate only).",
             show_default=False,
         ),
         seed: int | None = typer.Option(
-            None, "--seed", min=0, help="Seed of a simulated league (default 0; simulate only).", show_default=False
+            None, "--seed", min=0, help="Seed of a simulated league (default: 0; simulate only).", show_default=False
         ),
         jobs: int = typer.Option(-1, "--jobs", help="Workers (-1: all cores); exact leagues on loky use threads."),
         backend: str = typer.Option("loky", "--backend", help=f"joblib backend: {', '.join(BACKENDS)}."),

@@ -38,14 +38,14 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--games",
                 min=2,
-                help=f"Dice streams to simulate, each played in both seatings (default {GAMES:,}; simulate only).",
+                help=f"Dice streams to simulate, each played in both seatings (default: {GAMES:,}; simulate only).",
                 show_default=False,
             ),
         ] = None,
         seed: Annotated[
             int | None,
             typer.Option(
-                "--seed", min=0, help="Seed of the simulated dice (default 0; simulate only).", show_default=False
+                "--seed", min=0, help="Seed of the simulated dice (default: 0; simulate only).", show_default=False
             ),
         ] = None,
     ) -> None:

@@ -79,7 +79,7 @@ Rules = Annotated[
         "--rules",
         default_factory=default_rules,
         callback=_check_rules,
-        help=f"Rule set or semester code, e.g. fa24 (default {DEFAULT_RULES}, or HOG_RULES; `hog rules` lists them).",
+        help=f"Rule set or semester code, e.g. fa24 (default: {DEFAULT_RULES}, or HOG_RULES; `hog rules` lists them).",
         show_default=False,
     ),
 ]

@@ -130,7 +130,12 @@ def register(app: typer.Typer) -> None:
     def play_command(
         rules: Rules,
         spec: Annotated[
-            str, typer.Argument(metavar="[SPEC]", help=f"The strategy to play against. {SPEC_HELP}")
+            str,
+            typer.Argument(
+                metavar="[SPEC]",
+                help=f"The strategy to play against (default: final_strategy). {SPEC_HELP}",
+                show_default=False,
+            ),
         ] = "final_strategy",
         goal: Goal = 100,
         db: Db = None,
