@@ -255,7 +255,7 @@ def test_a_closed_contest_turns_final_on_its_open_page_and_in_the_archive(browse
     assert sorted(order) == sorted(ids)
     assert cells(page) == [[*row, f"#{entry}"] for row, entry in zip(expected(board), order, strict=True)]
     links = page.locator("#contest-board tbody a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
-    assert links == [f"/api/contests/{name}/entries/{entry}" for entry in order]
+    assert links == [f"/contests/{name}/entries/{entry}" for entry in order]
     assert not page.locator("#contest-submit").is_visible() and page.locator("#contest-closed").is_visible()
     assert page.inner_text("#contest-closes") == f"closed {closed:%Y-%m-%d %H:%M} UTC"
     page.clock.run_for(3 * POLL_MS)

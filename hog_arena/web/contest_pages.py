@@ -1,6 +1,7 @@
 """The contest pages: every contest (``/contests``), one contest's live
-leaderboard with its submit form (``/contests/{name}``), and the winners
-of every final contest (``/winners``). Routes call the contest service only."""
+leaderboard with its submit form (``/contests/{name}``), an entry as its
+viewer may see it (``/contests/{name}/entries/{id}``), and the winners of
+every final contest (``/winners``). Routes call the contest service only."""
 
 from __future__ import annotations
 
@@ -64,6 +65,30 @@ def _contest_context(request: Request, contests: ContestsDep, name: str) -> dict
 @router.get("/contests/{name}", response_class=HTMLResponse, name="contest_page")
 def contest_page(request: Request, contests: ContestsDep, name: str) -> Response:
     return render(request, "contest.html", {**_contest_context(request, contests, name), "outcome": None})
+
+
+@router.get("/contests/{name}/entries/{entry_id}", response_class=HTMLResponse, name="contest_entry_page")
+def contest_entry_page(request: Request, contests: ContestsDep, name: str, entry_id: int) -> Response:
+    board = contests.board(name)
+    try:
+        viewer = contests.requester(request, board.contest, required=False)
+    except ContestError:
+        viewer = None
+    entry = contests.contests.entry_view(board, entry_id, viewer)
+    context = {"contest": board.contest, "entry": entry, "grid": table_text(entry["table"])}
+    return render(request, "contest_entry.html", context)
+
+
+def table_text(table: list[list[int]]) -> str:
+    """A strategy table as aligned text: a row per own score, a column per opponent's score.
+
+    >>> print(table_text([[5, 10], [4, 0]]))
+    score \\ opponent   0  1
+      0                5 10
+      1                4  0
+    """
+    header = "score \\ opponent " + "".join(f"{o:>3}" for o in range(len(table)))
+    return "\n".join([header, *(f"{s:>3}{'':14}" + "".join(f"{v:>3}" for v in row) for s, row in enumerate(table))])
 
 
 @router.get("/contests/{name}/matrix.png", name="contest_matrix_png")

@@ -46,7 +46,8 @@ document.addEventListener("DOMContentLoaded", () => {
 // reload, polling every few seconds until they are final. Rows are rebuilt
 // with createElement and textContent only, never as HTML; ranks come as the
 // server shares them (equal wins, equal rank); once the standings are final
-// and the contest publishes its entries, a column links each team's entry.
+// and the contest publishes its entries, a column links each team's entry
+// page (data-entries: /contests/NAME/entries; its JSON is under /api).
 document.addEventListener("DOMContentLoaded", () => {
   const status = document.getElementById("contest-status");
   const board = document.getElementById("contest-board");
