@@ -1,19 +1,32 @@
-"""One command-line vocabulary: a league is ``--league NAME`` everywhere,
-the strategy played against is ``--opponent SPEC``.
+"""One command-line vocabulary: each concept has one spelling in every help.
 
-The older spellings still work for existing scripts, hidden from help:
-``hog league --name NAME``, the positional LEAGUE of ``hog ecosystem`` and
-``hog leagues pin``, ``hog solve --vs SPEC``, and ``hog evolve-plot``
-(now ``hog evolve plot``), which says so on stderr.
+- A league is ``--league NAME`` (``--objective league:NAME`` is a value of
+  --objective, not another option).
+- The strategy played against is ``--opponent SPEC``, in ``hog solve`` as in
+  ``hog evolve``.
+- Every group has a ``list`` command.
+- A default is written ``(default: X)`` in the help text, never ``[default: X]``.
+
+``test_every_help_has_one_spelling_per_concept`` reads every command's help
+and fails on a second spelling. The older spellings still work for existing
+scripts, hidden from help: ``hog league --name NAME``, the positional LEAGUE
+of ``hog ecosystem`` and ``hog leagues pin``, ``hog solve --vs SPEC``,
+``hog strategies`` and ``hog leagues`` alone (they list), and
+``hog evolve-plot`` (now ``hog evolve plot``), which says so on stderr.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
 
 import pytest
+import typer
+import typer.main
 
-from hog_arena.cli.main import main
+from hog_arena.cli.flags import FlagTyper
+from hog_arena.cli.main import app, main
 
 RULES, GOAL = "sus_fuss", "30"
 
@@ -153,3 +166,111 @@ def test_a_group_s_help_shows_its_commands_and_list_its_options(capsys, group):
 
     assert options(group) == ["--help"]
     assert {"--rules", "--goal", "--db", "--json"} < set(options(group, "list"))
+
+
+# --- every help: one spelling per concept -----------------------------------------
+
+#: Help text that says a parameter's value is a league (its name or id).
+LEAGUE_VALUE = re.compile(r"^(the )?league\b|\bleague name\b|\bthis stored league\b", re.IGNORECASE)
+#: Help text that says a parameter's value is the strategy played against.
+OPPONENT_VALUE = re.compile(r"\b(against|response to) this\b|^(the )?opponent\b", re.IGNORECASE)
+#: Options whose values have a syntax of their own that may name a league (league:NAME).
+VALUE_SYNTAX = {"--objective"}
+#: Other words for the concepts, refused as option names.
+SYNONYMS = {"--vs", "--versus", "--against", "--rival", "--league-name", "--in-league", "--ls", "--show-all"}
+#: Groups without a list command yet, with why.
+NO_LIST = {("evolve",): "listing evolution runs needs a store query (results/run_store.py has none yet)"}
+#: ``(default X)``, ``Default X`` and the like: a default not written ``default: X``.
+OTHER_DEFAULT = re.compile(r"\bdefault\b(?!:)", re.IGNORECASE)
+
+
+def every_command(group=None, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], object]]:
+    group = group or typer.main.get_command(app)
+    for name, command in sorted(group.commands.items()):
+        yield (*path, name), command
+        yield from every_command(command, (*path, name)) if hasattr(command, "commands") else ()
+
+
+def shown_params(command, path: tuple[str, ...]) -> list:
+    """COMMAND's parameters as its help shows them (help text with defaults in words), hidden ones left out."""
+    ctx = typer.Context(command, info_name=" ".join(path))
+    return [p for p in command.get_params(ctx) if not getattr(p, "hidden", False) and p.name != "help"]
+
+
+def spelling_problems(path: tuple[str, ...], command) -> list[str]:
+    """What in PATH's help spells a concept another way, in words."""
+    problems = []
+    for param in shown_params(command, path):
+        text = " ".join((param.help or "").split())
+        takes_value = not getattr(param, "is_flag", False)
+        names = param.opts if param.param_type_name == "option" else [f"positional {param.name}"]
+        what = f"hog {' '.join(path)} {names[0]}"
+        if takes_value and names[0] not in VALUE_SYNTAX and LEAGUE_VALUE.search(text):
+            if names != ["--league"] or param.metavar != "NAME":
+                problems.append(f"{what} names a league: spell it --league NAME ({text!r})")
+        if any("league" in name for name in names) and names != ["--league"]:
+            problems.append(f"{what}: a league option is spelled --league")
+        if takes_value and OPPONENT_VALUE.search(text) and (names != ["--opponent"] or param.metavar != "SPEC"):
+            problems.append(f"{what} is the strategy played against: spell it --opponent SPEC ({text!r})")
+        if any(name in SYNONYMS or "opponent" in name for name in names) and names != ["--opponent"]:
+            problems.append(f"{what}: another word for an option that has one name")
+        if OTHER_DEFAULT.search(text):
+            problems.append(f"{what}: write its default as (default: X) ({text!r})")
+    if hasattr(command, "commands") and path not in NO_LIST and "list" not in command.commands:
+        problems.append(f"hog {' '.join(path)}: a group lists with a list command")
+    return problems
+
+
+def test_every_help_has_one_spelling_per_concept(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    problems = []
+    for path, command in every_command():
+        problems += spelling_problems(path, command)
+        assert main([*path, "--help"]) == 0, path
+        text = capsys.readouterr().out
+        if "[default:" in text:
+            problems.append(f"hog {' '.join(path)}: a default shown as [default: X], not (default: X)")
+        if hasattr(command, "commands") and path not in NO_LIST and not re.search(r"^│ list ", text, re.MULTILINE):
+            problems.append(f"hog {' '.join(path)}: its help does not list its list command")
+    assert problems == []
+    assert {path for path, command in every_command() if hasattr(command, "commands")} >= {
+        ("strategies",),
+        ("leagues",),
+        ("evolve",),
+        ("contest",),
+    }
+
+
+def spoiled_app(flag: str, help_text: str) -> typer.Typer:
+    """An application whose ``spoiled`` command has one option FLAG with HELP_TEXT, and a group without list."""
+    spoiled = FlagTyper()
+
+    @spoiled.command("spoiled")
+    def spoiled_command(value: str | None = typer.Option(None, flag, help=help_text)) -> None:
+        """Spoiled."""
+
+    things = FlagTyper()
+
+    @things.command("remove")
+    def remove_command() -> None:
+        """Remove a thing."""
+
+    spoiled.add_typer(things, name="things")
+    return spoiled
+
+
+@pytest.mark.parametrize(
+    "flag, help_text, problem",
+    [
+        ("--name", "League name (default: derived).", "names a league: spell it --league NAME"),
+        ("--against", "Evolve against every entry of this stored league.", "names a league: spell it --league NAME"),
+        ("--league-name", "The name.", "a league option is spelled --league"),
+        ("--vs", "Solve the best response to this.", "is the strategy played against: spell it --opponent SPEC"),
+        ("--versus", "A strategy.", "another word for an option that has one name"),
+        ("--population", "Population size (default 40).", "write its default as (default: X)"),
+    ],
+)
+def test_the_guard_catches_a_second_spelling(flag, help_text, problem):
+    root = typer.main.get_command(spoiled_app(flag, help_text))
+    assert any(problem in line for line in spelling_problems(("spoiled",), root.commands["spoiled"]))
+    assert spelling_problems(("things",), root.commands["things"]) == ["hog things: a group lists with a list command"]

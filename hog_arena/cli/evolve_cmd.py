@@ -81,8 +81,9 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--objective",
                 metavar="SPEC",
-                help=f"An objective: the mean win rate against SPEC, or against a stored league's entries with "
-                f"{LEAGUE_PREFIX}NAME. Repeat it for several objectives (NSGA-II and a Pareto front).",
+                help=f"An objective: the mean win rate against SPEC, or, written {LEAGUE_PREFIX}NAME, against the "
+                "entries of the stored league NAME (as --league NAME). Repeat it for several objectives (NSGA-II "
+                "and a Pareto front).",
             ),
         ] = None,
         fitness: Annotated[
