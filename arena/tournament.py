@@ -15,10 +15,9 @@ from arena.match import Lineup
 from results.match_key import MatchKey
 from results.records import LeagueRecord, StrategyRecord
 from results.store import NameRefused, NotStored, Store
-from results.strategy_store import LIBRARY_ORIGINS
 from strategies import library
 from strategies.names import numbered
-from strategies.table import StrategyTable
+from strategies.table import LIBRARY_ORIGINS, StrategyTable
 
 __all__ = ["add_to_league", "builtin_entries", "default_league_name", "run_stored_league", "shared_names"]
 

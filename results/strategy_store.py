@@ -18,12 +18,9 @@ from results.models import Strategy, strategy_row
 from results.records import StrategyRecord
 from results.tokens import matches, new_token, token_digest
 from strategies.names import BadName, looks_like, parse_id, strategy_name
-from strategies.table import StrategyTable
+from strategies.table import LIBRARY_ORIGINS, StrategyTable
 
-__all__ = ["StrategyStore", "add_strategy_row", "LIBRARY_ORIGINS"]
-
-#: Origins whose names are the library's own (``perfect``, ``always_roll(6)``).
-LIBRARY_ORIGINS = ("builtin", "solved", "family")
+__all__ = ["StrategyStore", "add_strategy_row"]
 
 
 def _usable(name: str, rules: str) -> None:

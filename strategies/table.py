@@ -20,9 +20,12 @@ from hog.dice_counts import first_bad_count
 from hog.game import MAX_ROLLS
 from hog.rules import get_rules
 
-__all__ = ["StrategyTable", "InvalidTable", "ORIGINS", "validate_table"]
+__all__ = ["StrategyTable", "InvalidTable", "ORIGINS", "LIBRARY_ORIGINS", "validate_table"]
 
+#: Where a table came from.
 ORIGINS = ("builtin", "family", "file", "evolved", "solved")
+#: The origins of tables the library makes (a built-in, a family member, a solver's answer).
+LIBRARY_ORIGINS = ("builtin", "solved", "family")
 
 #: One character per dice count in exported Python source: int(c, 11).
 _DIGITS = "0123456789A"
