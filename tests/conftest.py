@@ -1,8 +1,9 @@
 """Shared fixtures: students' files, a real SQLite file, and a real PostgreSQL server.
 
 ``student_file`` hands a test a real student's ``hog.py`` as a ``.py`` file in
-its tmp_path. ``db_url`` runs a test once per backend. The SQLite database is a file in
-the test's tmp_path; the PostgreSQL database is the server named by
+its tmp_path. ``db_url`` runs a test once per backend, and ``store`` is the
+store opened on it (a test file needs no store fixture of its own). The
+SQLite database is a file in the test's tmp_path; the PostgreSQL database is the server named by
 ``HOG_TEST_POSTGRES_URL`` (``.ci/postgres.sh`` starts one; its URL is
 ``postgresql+psycopg://hog:hog@127.0.0.1:5432/hog_test``), where each test
 gets a fresh schema of its own, dropped afterwards. Without a reachable
@@ -22,6 +23,8 @@ import pytest
 from hypothesis import settings
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
+
+from results.store import Store, open_store
 
 #: Real students' course files, one per rule set: data, so stored as ``NAME.py.txt``.
 STUDENT_FILES = Path(__file__).parent / "fixtures" / "submissions" / "realistic"
@@ -96,3 +99,10 @@ def sqlite_url(tmp_path) -> str:
 def db_url(request: pytest.FixtureRequest) -> str:
     """The URL of an empty database, once for each backend."""
     return request.getfixturevalue(f"{request.param}_url")
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    """The store on ``db_url`` (once for each backend), closed after the test."""
+    with open_store(db_url) as opened:
+        yield opened

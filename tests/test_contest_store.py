@@ -18,13 +18,7 @@ from arena.contest.errors import ContestClosed, DuplicateTable, InvalidToken, Na
 from arena.contest.service import Contests
 from arena.contest.worker import rank_step, rank_until_current
 from results.errors import StoreError
-from results.store import open_store, resolve_url
-
-
-@pytest.fixture
-def store(db_url):
-    with open_store(db_url) as opened:
-        yield opened
+from results.store import resolve_url
 
 
 def contest_with_roster(store, name="c", people=None, **changes):

@@ -64,12 +64,6 @@ def as_tuples(rows):
     return [(r.rank, r.name, r.wins, r.losses, r.mean_win_rate, r.worst_opponent, r.worst_rate) for r in rows]
 
 
-@pytest.fixture
-def store(db_url):
-    with open_store(db_url) as opened:
-        yield opened
-
-
 def test_rank_counts_wins_above_the_threshold_then_mean_rate(store):
     league = make_league(store, RATES)
     rows = rank(store.league_results(league.id))

@@ -11,16 +11,9 @@ from results.engine import resolve_url
 from results.league_snapshot import MatchRows, snapshot_columns
 from results.models import LeagueEntry, LeagueSnapshot, Match
 from results.records import MatchResult
-from results.store import open_store
 from strategies.table import StrategyTable
 
 RULES, GOAL = "square_swine", 100
-
-
-@pytest.fixture
-def store(db_url):
-    with open_store(db_url) as opened:
-        yield opened
 
 
 def table(seed: int) -> StrategyTable:

@@ -19,7 +19,6 @@ from sqlalchemy.engine import make_url
 
 from hog_arena.web.signin import SESSION_COOKIE, SESSION_IDLE, SESSION_LIFETIME
 from results.errors import StoreError
-from results.store import open_store
 
 USERS = {"ada@example.edu": {"email_verified": True}, "grace@example.edu": {"email_verified": True}}
 T0 = datetime(2026, 9, 1, 9, tzinfo=timezone.utc)
@@ -114,12 +113,6 @@ def test_ending_a_persons_sessions_ends_every_browser_of_theirs(client, provider
 
 
 # --- the store's aggregate, on both backends ----------------------------------------------------
-
-
-@pytest.fixture
-def store(db_url):
-    with open_store(db_url) as store:
-        yield store
 
 
 def stored_rows(db_url: str) -> list[tuple[str, str]]:

@@ -52,12 +52,6 @@ def count_rows(url: str, model) -> int:
         engine.dispose()
 
 
-@pytest.fixture
-def store(db_url):
-    with open_store(db_url) as opened:
-        yield opened
-
-
 # --- strategies --------------------------------------------------------------------
 
 
