@@ -53,7 +53,15 @@ document.addEventListener("DOMContentLoaded", () => {
   const board = document.getElementById("contest-board");
   if (!status || !board || status.dataset.final === "true") return;
   const body = board.querySelector("tbody");
-  const mine = new Set((board.dataset.mine || "").split(",").filter(Boolean));
+  // The signed-in team's entries: the rows to mark. The public leaderboard
+  // names no team, so a signed-in page asks for its own entries again when
+  // the standings change (a new entry of the team has a new id).
+  let mine = new Set((board.dataset.mine || "").split(",").filter(Boolean));
+  const refreshMine = async () => {
+    if (board.dataset.signedIn !== "true") return;
+    const reply = await fetch(board.dataset.mineUrl, { credentials: "same-origin" });
+    if (reply.ok) mine = new Set((await reply.json()).entries.map((entry) => String(entry.id)));
+  };
   const show = (id, text) => { const el = document.getElementById(id); if (el) el.textContent = text; };
   const cell = (text, className) => {
     const td = document.createElement("td");
@@ -126,6 +134,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const reply = await fetch(status.dataset.leaderboard, { headers: { Accept: "application/json" } });
     if (!reply.ok) return false;
     const data = await reply.json();
+    if (data.updated !== shown) await refreshMine(); // before the page changes, so it changes at once
     show("contest-state", data.final ? "final standings"
       : (data.state === "ranking" ? "live: deadline passed, ranking the last entries" : "live"));
     show("contest-entries", String(data.entries));
