@@ -22,6 +22,13 @@ from results.models import Base
 from results.store import open_store
 
 PACIFIC = timezone(timedelta(hours=-8))
+
+
+def hog(*args: str) -> int:
+    """The exit code of ``hog ARGS``, run in this process."""
+    return main(list(args))
+
+
 TOKYO = timezone(timedelta(hours=9))
 
 
@@ -76,26 +83,11 @@ def test_every_time_column_stores_utc_and_refuses_a_time_without_a_zone(store):
 
 def test_the_readme_s_deadline_through_the_command_line(tmp_path, capsys):
     db = str(tmp_path / "c.db")
-    assert (
-        main(
-            [
-                "contest",
-                "create",
-                "fa26",
-                "--rules",
-                RULES,
-                "--deadline",
-                "2026-12-01T23:59:00-08:00",
-                "--db",
-                db,
-                "--json",
-            ]
-        )
-        == 0
-    )
-    assert main(["contest", "extend", "fa26", "--deadline", "2026-12-02T23:59:00+09:00", "--db", db, "--json"]) == 0
+    create = ["contest", "create", "fa26", "--rules", RULES, "--db", db, "--json"]
+    assert hog(*create, "--deadline", "2026-12-01T23:59:00-08:00") == 0
+    assert hog("contest", "extend", "fa26", "--deadline", "2026-12-02T23:59:00+09:00", "--db", db, "--json") == 0
     capsys.readouterr()
-    assert main(["contest", "show", "fa26", "--db", db, "--json"]) == 0
+    assert hog("contest", "show", "fa26", "--db", db, "--json") == 0
     shown = json.loads(capsys.readouterr().out)
     assert shown["contest"]["deadline"] == "2026-12-02T14:59:00+00:00"
 
@@ -305,8 +297,8 @@ def test_a_contest_is_deleted_with_everything_it_holds(tmp_path, capsys):
     with open_store(db) as store:
         contest, people, _ = roster(store)
         queue_entry(store, contest, people["p1@x.edu"], table_of(1), None, NOW)
-    assert main(["contest", "delete", "c", "--db", db]) != 0  # not without --yes
-    assert main(["contest", "delete", "c", "--yes", "--db", db]) == 0
+    assert hog("contest", "delete", "c", "--db", db) != 0  # not without --yes
+    assert hog("contest", "delete", "c", "--yes", "--db", db) == 0
     with open_store(db) as store:
         assert store.list_contests() == []
         from sqlalchemy import text
@@ -325,14 +317,14 @@ def test_staff_see_near_copies_and_bar_teams_from_the_command_line(tmp_path, cap
         copy = table_of(1)
         copy[0, 0] = (copy[0, 0] + 1) % 11
         flagged = queue_entry(store, contest, people["p2@x.edu"], copy, None, NOW)
-    assert main(["contest", "bar", "c", "t3", "--reason", "asked to stop", "--db", db]) == 0
+    assert hog("contest", "bar", "c", "t3", "--reason", "asked to stop", "--db", db) == 0
     capsys.readouterr()
-    assert main(["contest", "show", "c", "--db", db, "--json"]) == 0
+    assert hog("contest", "show", "c", "--db", db, "--json") == 0
     shown = json.loads(capsys.readouterr().out)
     near = {e["id"]: e["near_duplicate_of"] for e in shown["all_entries"]}
     assert near == {original.id: None, flagged.id: original.id}
     assert shown["barred"] == [{"team": "t3", "reason": "asked to stop"}]
-    assert main(["contest", "show", "c", "--db", db]) == 0
+    assert hog("contest", "show", "c", "--db", db) == 0
     assert f"#{original.id} (1 cells differ)" in capsys.readouterr().out
     with open_store(db) as store, pytest.raises(TeamBarred):
         Contests(store).take_attempt(store.get_contest("c"), people["p3@x.edu"], NOW)
@@ -408,61 +400,12 @@ def test_a_past_contest_keeps_when_it_ran_and_a_contest_shows_its_time_zone(tmp_
     db = str(tmp_path / "c.db")
     archive = tmp_path / "fa19.json"
     archive.write_text(json.dumps({"teams": ["A", "B"], "winrate_mat": [[0.5, 0.7], [0.3, 0.5]]}))
-    assert (
-        main(
-            [
-                "contest",
-                "import",
-                str(archive),
-                "--name",
-                "fa19",
-                "--rules",
-                "fa19",
-                "--closed",
-                "2019-12-06T23:59:00-08:00",
-                "--db",
-                db,
-            ]
-        )
-        == 0
-    )
-    assert (
-        main(
-            [
-                "contest",
-                "create",
-                "fa26",
-                "--rules",
-                RULES,
-                "--deadline",
-                "2026-12-01T23:59:00-08:00",
-                "--timezone",
-                "America/Los_Angeles",
-                "--db",
-                db,
-            ]
-        )
-        == 0
-    )
+    past = ["--name", "fa19", "--rules", "fa19", "--closed", "2019-12-06T23:59:00-08:00", "--db", db]
+    assert hog("contest", "import", str(archive), *past) == 0
+    create = ["contest", "create", "fa26", "--rules", RULES, "--deadline", "2026-12-01T23:59:00-08:00", "--db", db]
+    assert hog(*create, "--timezone", "America/Los_Angeles") == 0
     assert "2026-12-01 23:59 PST (2026-12-02 07:59 UTC)" in capsys.readouterr().out
-    assert (
-        main(
-            [
-                "contest",
-                "create",
-                "x",
-                "--rules",
-                RULES,
-                "--deadline",
-                "2026-12-01T23:59:00Z",
-                "--timezone",
-                "Mars/Olympus",
-                "--db",
-                db,
-            ]
-        )
-        != 0
-    )
+    assert hog(*create[:2], "x", *create[3:], "--timezone", "Mars/Olympus") != 0
     with open_store(db) as store:
         closes = {c.name: c.closes for c in store.list_contests()}
     assert closes["fa19"] == datetime(2019, 12, 7, 7, 59, tzinfo=timezone.utc)
