@@ -8,6 +8,7 @@ from datetime import datetime, timedelta, timezone
 
 import numpy as np
 from reference_exact import Game
+from waiting import wait_until as wait_until  # the contest tests' bounded wait, from its own module
 
 from arena.contest.service import Contests
 from hog.rules import get_rules
@@ -57,14 +58,3 @@ def queue_entry(store, contest, person, table: np.ndarray, team_name: str | None
 def close_contest(store, name: str, when: datetime):
     """Staff close contest NAME at WHEN."""
     return Contests(store, clock=lambda: when).close(name)
-
-
-def wait_until(condition, timeout: float = 120.0, step: float = 0.05):
-    """CONDITION()'s first true value, asked every STEP seconds; fails after TIMEOUT seconds."""
-    import time
-
-    deadline = time.monotonic() + timeout
-    while not (value := condition()):
-        assert time.monotonic() < deadline, f"not true within {timeout} s: {condition}"
-        time.sleep(step)
-    return value

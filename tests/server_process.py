@@ -11,11 +11,11 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import httpx2 as httpx
+from waiting import wait_until
 
 
 def free_port() -> int:
@@ -32,18 +32,22 @@ class Server:
         command = [sys.executable, "-m", "hog_arena.cli.main", "serve", "--db", db, "--port", str(port), *extra]
         self.log = tempfile.TemporaryFile("w+", encoding="utf-8")
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=self.log)
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{self.url}/api/contests", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                problem = f"hog serve did not start: {self.log_text()}"
-                self.kill()
-                raise RuntimeError(problem)
-            time.sleep(0.1)
+        try:
+            wait_until(lambda: self.process.poll() is not None or self.answers(), timeout=120, step=0.1)
+            started = self.process.poll() is None
+        except AssertionError:  # neither answering nor ended in time
+            started = False
+        if not started:
+            problem = f"hog serve did not start: {self.log_text()}"
+            self.kill()
+            raise RuntimeError(problem)
+
+    def answers(self) -> bool:
+        """Whether the server answers a request now."""
+        try:
+            return httpx.get(f"{self.url}/api/contests", timeout=2).status_code == 200
+        except httpx.HTTPError:
+            return False
 
     def kill(self) -> None:
         if self.process.poll() is None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import itertools
 import json
 import re
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
@@ -28,6 +27,7 @@ from browser_support import chromium_path, launched_chromium, new_page
 from contest_support import RULES, close_contest, settings, table_of
 from oidc_provider import Provider, running_provider
 from server_process import free_port, running_server
+from waiting import wait_until
 
 from results.store import open_store
 
@@ -97,15 +97,14 @@ def submit(arena: Arena, name: str, token: str, table: np.ndarray) -> int:
     return int(reply.json()["entry_id"])
 
 
-def ranked(arena: Arena, name: str, entries: int, timeout: float = 60.0) -> dict:
-    """The leaderboard from the API once ENTRIES are ranked and nothing waits."""
-    deadline = time.monotonic() + timeout
-    while True:
-        board = httpx2.get(f"{arena.url}/api/contests/{name}/leaderboard", timeout=10).json()
-        if board["entries"] == entries and board["queued"] == 0:
-            return board
-        assert time.monotonic() < deadline, f"not ranked in {timeout:g} s: {board}"
-        time.sleep(0.05)
+def ranked(arena: Arena, name: str, entries: int) -> dict:
+    """The leaderboard from the API once the server's worker has ranked ENTRIES and nothing waits."""
+
+    def board() -> dict | None:
+        shown = httpx2.get(f"{arena.url}/api/contests/{name}/leaderboard", timeout=60).json()
+        return shown if shown["entries"] == entries and shown["queued"] == 0 else None
+
+    return wait_until(board, what=f"{entries} entries of {name} ranked")
 
 
 def signed_in(browser, arena: Arena, email: str, path: str, pictures: bool = False):
@@ -261,7 +260,7 @@ def test_a_closed_contest_turns_final_on_its_open_page_and_in_the_archive(browse
     page.clock.run_for(3 * POLL_MS)
     assert len(polls) == 1  # final: the page stopped polling
 
-    published = httpx2.get(f"{arena.url}{links[0]}", timeout=10).json()  # anyone may read it now
+    published = httpx2.get(f"{arena.url}{links[0]}", timeout=60).json()  # anyone may read it now
     assert published["table"] == table_of(ids.index(order[0])).tolist()
     page.goto(f"{arena.url}/contests/{name}")
     assert page.inner_text("#contest-state") == "final standings"

@@ -11,7 +11,6 @@ import re
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
@@ -19,6 +18,7 @@ import httpx2
 import pytest
 from fastapi.testclient import TestClient
 from oidc_provider import Provider, running_provider
+from waiting import wait_until
 
 from hog_arena.cli.main import main
 from hog_arena.web.app import create_app
@@ -368,7 +368,7 @@ def test_hog_serve_signs_in_end_to_end(tmp_path):
         try:
             banner = json.loads(server.stdout.readline())
             assert banner["sign_in"] == {"issuer": provider.issuer, "redirect_uri": f"{public}auth/callback"}
-            with httpx2.Client(base_url=public.rstrip("/")) as browser:
+            with httpx2.Client(base_url=public.rstrip("/"), timeout=60) as browser:
                 wait_until_up(browser, server)
                 provider.login_as("ada@example.edu")
                 to_provider = browser.get("/login", params={"next": "/play"}).headers["location"]
@@ -377,16 +377,18 @@ def test_hog_serve_signs_in_end_to_end(tmp_path):
                 assert "signed in as ada@example.edu" in browser.get("/play").text
         finally:
             server.terminate()
-            server.communicate(timeout=10)
+            server.communicate(timeout=60)
 
 
-def wait_until_up(browser: httpx2.Client, server: subprocess.Popen, seconds: float = 30.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+def wait_until_up(browser: httpx2.Client, server: subprocess.Popen) -> None:
+    """Once hog serve answers (AssertionError with its log if it ends first)."""
+
+    def answers() -> bool:
         assert server.poll() is None, server.stderr.read().decode()
         try:
             browser.get("/docs")
-            return
+            return True
         except httpx2.TransportError:
-            time.sleep(0.05)
-    raise AssertionError(f"hog serve did not answer within {seconds:g} s")
+            return False
+
+    wait_until(answers, what="hog serve answering")
