@@ -1,18 +1,22 @@
 """The contest API and pages through FastAPI's test client, on a real
-SQLite file, with the server's own ranking worker: tokens, replacement,
-the rate, the deadline, privacy, live standings and the archive."""
+SQLite file: tokens, replacement, the rate, the deadline, privacy, live
+standings and the archive. The apps run no ranking worker: a test that
+needs the standings ranks the queue itself (``rank_until_current``, the
+worker's own step), so nothing waits on a thread; one test checks that the
+app's worker, as ``hog serve`` runs it, ranks what the app accepts."""
 
 from __future__ import annotations
 
 import json
-import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
 
 import pytest
 from contest_support import RULES, close_contest, reference_standings, settings, table_of
 from fastapi.testclient import TestClient
+from waiting import wait_until
 
+from arena.contest.worker import rank_until_current
 from hog_arena.web.admission import AdmissionPolicy
 from hog_arena.web.app import create_app
 from results.store import open_store
@@ -29,9 +33,8 @@ def moves_of_entry_source(score: int, opponent_score: int) -> int:
     return 5 if score < 20 else 3
 
 
-@pytest.fixture
-def contest(tmp_path):
-    """(client, db URL, tokens by email) of a contest open for a day, publishing tables when final."""
+def new_contest(tmp_path) -> tuple[str, dict[str, str]]:
+    """(db URL, tokens by email) of contest fa26, open for a day, publishing tables when final."""
     url = f"sqlite:///{tmp_path / 'contest.db'}"
     people = [("ada@x.edu", "t1", "student"), ("bob@x.edu", "t1", "student"), ("cy@x.edu", "t2", "student")]
     people += [("dee@x.edu", "t3", "student"), ("staff@x.edu", "staff", "staff")]
@@ -39,7 +42,14 @@ def contest(tmp_path):
     with open_store(url) as store:
         store.create_contest("fa26", settings(deadline, publish="tables", rate_count=1, rate_seconds=60))
         tokens = {p.email: token for p, token in store.add_roster("fa26", people)}
-    with TestClient(create_app(url, RULES), base_url="http://localhost") as client:
+    return url, tokens
+
+
+@pytest.fixture
+def contest(tmp_path):
+    """(client, db URL, tokens by email) of the contest of ``new_contest``, served by an app without a worker."""
+    url, tokens = new_contest(tmp_path)
+    with TestClient(create_app(url, RULES, contest_worker=False), base_url="http://localhost") as client:
         yield client, url, tokens
 
 
@@ -50,26 +60,44 @@ def post_entry(client, token, k=None, source=None, name="hog.json", team_name=No
     return client.post("/api/contests/fa26/entries", headers=headers, files={"file": (name, content)}, data=data)
 
 
-def wait_ranked(client, entries: int, timeout: float = 120.0) -> dict:
-    """The leaderboard once ENTRIES are ranked and nothing waits (bounded wait)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        board = client.get("/api/contests/fa26/leaderboard").json()
-        if board["entries"] == entries and board["queued"] == 0:
-            return board
-        assert time.monotonic() < deadline, f"not ranked in {timeout} s: {board}"
-        time.sleep(0.1)
+def leaderboard(client) -> dict:
+    return client.get("/api/contests/fa26/leaderboard").json()
+
+
+def ranked(client, url: str, entries: int) -> dict:
+    """The leaderboard once the queue is ranked here and now; it shows ENTRIES and nothing waits."""
+    with open_store(url) as store:
+        rank_until_current(store, "fa26")
+    board = leaderboard(client)
+    assert (board["entries"], board["queued"]) == (entries, 0), board
+    return board
+
+
+def test_the_apps_own_worker_ranks_what_the_app_accepts(tmp_path):
+    """With its worker, as ``hog serve`` runs it, the app ranks accepted
+    entries without anyone asking (a bounded wait for the worker's thread)."""
+    url, tokens = new_contest(tmp_path)
+    with TestClient(create_app(url, RULES), base_url="http://localhost") as client:
+        assert post_entry(client, tokens["ada@x.edu"], 0).status_code == 202
+        assert post_entry(client, tokens["cy@x.edu"], 1).status_code == 202
+        board = wait_until(
+            lambda: (b := leaderboard(client))["entries"] == 2 and b["queued"] == 0 and b, what="2 entries ranked"
+        )
+    expected = reference_standings(["Team 1", "Team 2"], [table_of(0), table_of(1)])
+    assert {row["team_name"]: (row["rank"], row["wins"]) for row in board["rows"]} == {
+        name: (rank, wins) for name, (rank, wins, _) in expected.items()
+    }
 
 
 def test_a_submission_is_queued_ranked_and_shown(contest):
-    client, _, tokens = contest
+    client, url, tokens = contest
     reply = post_entry(client, tokens["ada@x.edu"], source=ENTRY_SOURCE, name="hog.py")
     assert reply.status_code == 202, reply.text
     body = reply.json()
     assert body == {"entry_id": body["entry_id"], "team": "t1", "team_name": "Pig Latin", "status": "queued"}
     assert post_entry(client, tokens["cy@x.edu"], 1).status_code == 202
     assert post_entry(client, tokens["dee@x.edu"], 2).status_code == 202
-    board = wait_ranked(client, 3)
+    board = ranked(client, url, 3)
     assert set(board) >= {"contest", "rules", "deadline", "final", "updated", "queued", "rows"}
     assert board["final"] is False and board["rules"] == RULES
     entry = [[moves_of_entry_source(s, o) for o in range(30)] for s in range(30)]
@@ -112,13 +140,13 @@ def test_tokens_are_checked(contest):
 
 
 def test_a_team_s_new_entry_replaces_its_last_and_its_history_stays_readable(contest):
-    client, _, tokens = contest
+    client, url, tokens = contest
     first = post_entry(client, tokens["ada@x.edu"], 0).json()["entry_id"]
     second = post_entry(client, tokens["bob@x.edu"], 1).json()["entry_id"]  # same team, another person
     mine = client.get("/api/contests/fa26/entries/mine", headers={"Authorization": f"Bearer {tokens['ada@x.edu']}"})
     assert [(e["id"], e["status"]) for e in mine.json()["entries"]][1] == (first, "replaced")
     assert mine.json()["entries"][0]["id"] == second
-    assert wait_ranked(client, 1)["rows"][0]["entry_id"] == second
+    assert ranked(client, url, 1)["rows"][0]["entry_id"] == second
 
 
 def test_the_rate_is_per_person_with_retry_after(contest):
@@ -156,7 +184,7 @@ def test_after_the_deadline_submissions_get_423_and_the_standings_turn_final(con
     client, url, tokens = contest
     assert post_entry(client, tokens["ada@x.edu"], 0).status_code == 202
     assert post_entry(client, tokens["cy@x.edu"], 1).status_code == 202
-    wait_ranked(client, 2)
+    ranked(client, url, 2)
     with open_store(url) as store:
         close_contest(store, "fa26", datetime.now(timezone.utc))
     assert post_entry(client, tokens["dee@x.edu"], 2).status_code == 423
@@ -172,7 +200,7 @@ def test_entries_stay_private_until_final_then_publish_tables(contest):
     source = ENTRY_SOURCE.replace("Latin", "Secret")
     entry = post_entry(client, tokens["ada@x.edu"], source=source, name="hog.py").json()["entry_id"]
     assert post_entry(client, tokens["cy@x.edu"], 1).status_code == 202
-    wait_ranked(client, 2)
+    ranked(client, url, 2)
     path = f"/api/contests/fa26/entries/{entry}"
     missing = client.get("/api/contests/fa26/entries/999")
     assert client.get(path).status_code == 404 and missing.status_code == 404  # whether it exists is not told
@@ -193,7 +221,7 @@ def test_entries_stay_private_until_final_then_publish_tables(contest):
 
 
 def test_only_staff_disqualify(contest):
-    client, _, tokens = contest
+    client, url, tokens = contest
     entry = post_entry(client, tokens["ada@x.edu"], 0).json()["entry_id"]
     post_entry(client, tokens["cy@x.edu"], 1)
     path = f"/api/contests/fa26/entries/{entry}/disqualify"
@@ -201,7 +229,7 @@ def test_only_staff_disqualify(contest):
     assert student.status_code == 403
     staff = client.post(path, json={"reason": "copied"}, headers={"Authorization": f"Bearer {tokens['staff@x.edu']}"})
     assert staff.status_code == 200 and staff.json()["entry"]["status"] == "disqualified"
-    assert [row["team_name"] for row in wait_ranked(client, 1)["rows"]] == ["Team 2"]
+    assert [row["team_name"] for row in ranked(client, url, 1)["rows"]] == ["Team 2"]
 
 
 def test_contests_and_an_unknown_contest(contest):
@@ -240,10 +268,11 @@ def test_viewers_behind_one_address_share_one_drawing_of_the_new_matrix(tmp_path
             token for _, token in store.add_roster("fa26", [("a@x.edu", "a", "student"), ("b@x.edu", "b", "student")])
         ]
     strict = AdmissionPolicy(workers=1, queue=0, per_client=1, per_window=1, jobs="drawings", service="the drawer")
-    with TestClient(create_app(url, RULES, computed=strict), base_url="http://localhost") as client:
+    app = create_app(url, RULES, computed=strict, contest_worker=False)
+    with TestClient(app, base_url="http://localhost") as client:
         for k, token in enumerate(tokens):
             assert post_entry(client, token, k).status_code == 202
-        wait_ranked(client, 2)
+        ranked(client, url, 2)
         with ThreadPoolExecutor(6) as viewers:
             replies = list(viewers.map(lambda _: client.get("/contests/fa26/matrix.png"), range(6)))
     assert [reply.status_code for reply in replies] == [200] * 6
