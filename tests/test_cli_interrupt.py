@@ -1,6 +1,9 @@
 """Ctrl-C in ``hog league``: one line saying what was kept, exit 130, and a rerun that says it resumes.
 
-A real ``hog`` child process is sent SIGINT once it has stored a match.
+A real ``hog`` child process gets a real SIGINT, which it sends itself right
+after its league has stored a given number of matches
+(``tests/child_process.py``): the interruption comes at the same point on
+an idle machine and on a loaded one, with the league still running.
 """
 
 from __future__ import annotations
@@ -10,18 +13,18 @@ import re
 import signal
 import sqlite3
 import subprocess
-import sys
-import time
 from pathlib import Path
 
-#: Six strategies (15 pairs) simulated long enough that a match takes a noticeable moment.
+from child_process import hog_command
+
+#: Six strategies: 15 pairs, each a chunk of its own (stored one by one).
 LEAGUE = [
     "league",
     *(f"always_roll({n})" for n in range(1, 7)),
     "--method",
     "simulate",
     "--games",
-    "400000",
+    "20000",
     "--jobs",
     "1",
     "--rules",
@@ -31,44 +34,29 @@ KEPT = re.compile(r"hog: interrupted; (\d+) of 15 matches kept, run the same com
 
 
 def stored_matches(db: Path) -> int:
-    if not db.exists():
-        return 0
     with sqlite3.connect(db) as connection:
-        try:
-            return int(connection.execute("select count(*) from matches").fetchone()[0])
-        except sqlite3.OperationalError:  # the schema is not there yet
-            return 0
+        return int(connection.execute("select count(*) from matches").fetchone()[0])
 
 
-def start(db: Path, *args: str) -> subprocess.Popen[str]:
+def league_interrupted(db: Path, after: int) -> subprocess.CompletedProcess[str]:
+    """``hog league`` on DB, sent SIGINT once AFTER matches are stored."""
+    command = hog_command(*LEAGUE, signal_after=(signal.SIGINT, after))
     env = {**os.environ, "HOG_DB": str(db)}
-    command = [sys.executable, "-m", "hog_arena.cli.main", *args]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-
-
-def interrupt_when(child: subprocess.Popen[str], ready) -> tuple[int, str]:
-    """Send CHILD SIGINT once READY() holds; its exit code and stderr."""
-    deadline = time.monotonic() + 120
-    while not ready() and child.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    child.send_signal(signal.SIGINT)
-    _, err = child.communicate(timeout=120)
-    return child.returncode, err
+    return subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
 
 
 def test_ctrl_c_keeps_the_stored_matches_and_a_rerun_resumes(tmp_path):
     db = tmp_path / "arena.db"
-    code, err = interrupt_when(start(db, *LEAGUE), lambda: stored_matches(db) >= 1)
-    assert code == 130, err
-    last = err.strip().splitlines()[-1]
-    kept = KEPT.fullmatch(last)
-    assert kept, err
-    assert 1 <= int(kept[1]) == stored_matches(db) < 15
+    first = league_interrupted(db, after=1)
+    assert first.returncode == 130, first.stderr
+    kept = KEPT.fullmatch(first.stderr.strip().splitlines()[-1])
+    assert kept, first.stderr
+    assert int(kept[1]) == stored_matches(db) == 1
 
-    rerun = start(db, *LEAGUE)
-    assert rerun.stderr is not None
-    first_line = rerun.stderr.readline()
-    code, err = interrupt_when(rerun, lambda: True)
-    assert first_line == f"hog: resuming: {kept[1]} of 15 matches already played\n"
-    assert code == 130
-    assert KEPT.fullmatch(err.strip().splitlines()[-1]), err
+    rerun = league_interrupted(db, after=2)
+    lines = rerun.stderr.strip().splitlines()
+    assert lines[0] == "hog: resuming: 1 of 15 matches already played", rerun.stderr
+    assert rerun.returncode == 130, rerun.stderr
+    kept = KEPT.fullmatch(lines[-1])
+    assert kept, rerun.stderr
+    assert int(kept[1]) == stored_matches(db) == 2

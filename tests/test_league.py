@@ -7,10 +7,10 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 
 import numpy as np
 import pytest
+from child_process import hog_command
 from reference_exact import Game
 
 import arena.league
@@ -287,25 +287,14 @@ def test_league_resumes_after_sigkill_with_the_same_results(tmp_path):
         "1",
     ]
     killed_db = tmp_path / "killed.db"
-    child = subprocess.Popen(
-        [sys.executable, "-m", "hog_arena.cli.main", *args],
+    killed = subprocess.run(  # killed by its own SIGKILL once a chunk of matches is stored
+        hog_command(*args, signal_after=(signal.SIGKILL, 1)),
         env={**os.environ, "HOG_DB": str(killed_db)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=600,
     )
-    deadline = time.monotonic() + 240
-    stored = 0
-    while time.monotonic() < deadline and child.poll() is None:
-        time.sleep(0.05)
-        if killed_db.exists():
-            try:
-                stored = match_rows(killed_db)
-            except sqlite3.OperationalError:
-                continue
-            if stored:
-                break
-    child.send_signal(signal.SIGKILL)
-    child.wait()
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    stored = match_rows(killed_db)
     pairs = len(SPECS) * (len(SPECS) - 1) // 2
     assert 0 < stored < pairs, "the league should have been killed part of the way through"
     with sqlite3.connect(killed_db) as connection:

@@ -8,10 +8,10 @@ import re
 import shlex
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import httpx2 as httpx
+from child_process import python_script
 from server_process import free_port, running_server
 
 SCRIPT = Path(__file__).parent / "oidc_provider.py"
@@ -20,7 +20,7 @@ SCRIPT = Path(__file__).parent / "oidc_provider.py"
 def test_the_development_provider_signs_people_in_to_hog_serve(tmp_path):
     arena_port = free_port()
     arena = f"http://127.0.0.1:{arena_port}"
-    command = [sys.executable, str(SCRIPT), "--port", "0", "--arena", f"{arena}/"]
+    command = python_script(SCRIPT, "--port", "0", "--arena", f"{arena}/")  # Ctrl+C reaches it as at a terminal
     provider = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         banner = [provider.stdout.readline() for _ in range(5)]

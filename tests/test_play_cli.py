@@ -1,4 +1,8 @@
-"""``hog play`` driven through a pseudo-terminal, as a person would."""
+"""``hog play`` driven through a pseudo-terminal, as a person would.
+
+Timeouts only bound waits (for a prompt, for the end): they are generous so
+that a loaded machine is slow, not failing.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from child_process import hog_command
 
 from hog import game as reference
 from hog.dice import make_fair_dice
@@ -30,13 +35,19 @@ COURSE_RULES = ("more_boar", "hog_pile", "swine_swap", "square_swine", "swine_al
 WITH_COMMENTARY = ("more_boar", "hog_pile", "swine_align")
 
 
+#: Seconds any one wait may take.
+TIMEOUT = 300
+
+
 def hog(*args: str, cwd: Path) -> pexpect.spawn:
+    """``hog play ARGS`` in a pseudo-terminal; Ctrl-C reaches it as at a terminal (``tests/child_process.py``)."""
+    python, *command = hog_command("play", *args)
     child = pexpect.spawn(
-        sys.executable,
-        ["-m", "hog_arena.cli.main", "play", *args],
+        python,
+        command,
         cwd=str(cwd),
         encoding="utf-8",
-        timeout=60,
+        timeout=TIMEOUT,
         dimensions=(50, 200),
         env={"PATH": "/usr/bin:/bin", "HOG_DB": str(cwd / "hog.db")},
     )
@@ -132,9 +143,10 @@ def test_end_of_input_leaves_with_the_score(tmp_path: Path) -> None:
 
 def test_ctrl_c_leaves_with_the_score(tmp_path: Path) -> None:
     child = hog("--seed", "5", "--delay", "0", "always_roll(5)", cwd=tmp_path)
-    child.expect(PROMPT)
+    child.expect("Player 0 \\(you\\), " + PROMPT)
     child.sendline("2")
-    child.expect(PROMPT)
+    child.expect(r"Player 0 \(you\) rolls 2 dice")
+    child.expect("Player 0 \\(you\\), " + PROMPT)  # the next turn's question: the game waits for an answer
     child.sendintr()
     child.expect(pexpect.EOF)
     child.close()
@@ -230,7 +242,7 @@ def test_json_prints_the_game_record_alone(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         cwd=tmp_path,
-        timeout=60,
+        timeout=TIMEOUT,
         stdin=subprocess.DEVNULL,
     )
     assert done.returncode == 0, done.stderr
@@ -247,7 +259,7 @@ def test_bad_choices_are_one_line_errors(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         cwd=tmp_path,
-        timeout=60,
+        timeout=TIMEOUT,
         stdin=subprocess.DEVNULL,
     )
     unknown = run("no_such_strategy")
@@ -263,7 +275,7 @@ def test_piped_answers_are_echoed_one_line_per_prompt(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         cwd=tmp_path,
-        timeout=60,
+        timeout=TIMEOUT,
     )
     assert done.returncode == 0, done.stderr
     asked = [line for line in done.stdout.splitlines() if re.search(PROMPT, line)]
