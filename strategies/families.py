@@ -119,7 +119,8 @@ class Plane:
     def zero_triggers(self) -> np.ndarray:
         """Whether rolling zero dice sets off the after-turn rule."""
         changed = (self.zero_score != self.score + self.zero_points) | (self.zero_opponent != self.opponent)
-        return changed | self.zero_extra
+        triggers: np.ndarray = changed | self.zero_extra  # numpy types operators on untyped arrays as Any
+        return triggers
 
     @cached_property
     def win_chance(self) -> np.ndarray:

@@ -222,7 +222,9 @@ def build(rules: str, goal: int, params: Mapping[str, int]) -> np.ndarray:
     totals = expected(found, vector)
     compiled = exact.compile_rules(rules, goal)
     if compiled.bonus.shape[0] == 1:
-        return np.argmax(totals >= totals.max(axis=2, keepdims=True) - TIE, axis=2)
+        # The dice count at each pair (numpy types argmax along an axis as Any).
+        fewest: np.ndarray = np.argmax(totals >= totals.max(axis=2, keepdims=True) - TIE, axis=2)
+        return fewest
     size = int(compiled.bonus.max())
     if not np.isin(compiled.bonus, (0, size)).all():
         raise ValueError(f"rule set {rules}: the lookahead family knows memory bonuses of one size only")

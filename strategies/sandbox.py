@@ -212,7 +212,7 @@ def run_child(
 
 
 def _collect(
-    process: subprocess.Popen, results: int, status: int, limits: Limits, goal: int, deadline: float
+    process: subprocess.Popen[bytes], results: int, status: int, limits: Limits, goal: int, deadline: float
 ) -> ChildRun:
     """Read output and results until both close or a limit is hit; then end the process group."""
     run = ChildRun()

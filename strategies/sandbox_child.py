@@ -48,6 +48,38 @@ import resource
 import signal
 import sys
 
+# typing.TYPE_CHECKING without importing typing (the child imports nothing it does not run;
+# mypy takes any name TYPE_CHECKING as true). What only the type checker sees, so
+# annotations naming it are strings:
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import ModuleType
+    from typing import Any, NoReturn, TypedDict
+
+    # The JSON object the parent passes (strategies.sandbox.run_child); "pass" is a keyword.
+    _Config = TypedDict(
+        "_Config",
+        {
+            "module": str,
+            "function": str,
+            "goal": int,
+            "max_rolls": int,
+            "pass": int,
+            "fd": int,
+            "uid": int | None,
+            "cpu_seconds": float,
+            "kernel_cpu_seconds": int,
+            "memory_bytes": int,
+            "open_files": int,
+            "filter": str,
+        },
+    )
+    _Send = Callable[[dict[str, object]], None]
+    #: What the function returns is the submission's, anything: checked by its type before use.
+    _Strategy = Callable[[int, int], Any]
+    _Value = int | dict[str, object] | None
+
 # The builtins are put back after the import and after the pass; what runs while the
 # submission's code may have changed them uses these copies, bound beforehand.
 _BUILTINS = dict(builtins.__dict__)
@@ -66,7 +98,7 @@ class _CpuLimit(BaseException):
     """Raised in the running code when the CPU timer runs out (SIGPROF)."""
 
 
-def _on_cpu_limit(signum, frame):
+def _on_cpu_limit(signum: int, frame: object) -> "NoReturn":
     raise _CpuLimit
 
 
@@ -74,7 +106,7 @@ class _SockFprog(ctypes.Structure):
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
 
 
-def _confine(config):
+def _confine(config: "_Config") -> None:
     """Drop privileges and limits for good, arm the CPU timer, install the system-call filter."""
     uid = config["uid"]
     if uid is not None:
@@ -108,19 +140,19 @@ def _confine(config):
             raise OSError(code, f"prctl({option}): {os.strerror(code)}")
 
 
-def _one_line(text, limit=_TEXT_LIMIT):
+def _one_line(text: object, limit: int = _TEXT_LIMIT) -> str:
     text = " ".join(_str(text).split())
     return text if _len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _describe_value(value):
+def _describe_value(value: object) -> str:
     try:
         return _one_line(_repr(value), 60)
     except BaseException:  # noqa: BLE001 - a hostile __repr__, or an int too long to show
         return f"<{_type(value).__name__} that cannot be shown>"
 
 
-def _describe_exception(error):
+def _describe_exception(error: BaseException) -> str:
     name = _type(error).__name__
     try:
         message = _one_line(error)
@@ -129,8 +161,8 @@ def _describe_exception(error):
     return f"{name}: {message}" if message else name
 
 
-def _sender(descriptor):
-    def send(message):
+def _sender(descriptor: int) -> "_Send":
+    def send(message: dict[str, object]) -> None:
         data = (_dumps(message, separators=(",", ":")) + "\n").encode()
         while data:
             data = data[_write(descriptor, data) :]
@@ -138,15 +170,16 @@ def _sender(descriptor):
     return send
 
 
-def _restore_builtins():
+def _restore_builtins() -> None:
     namespace = builtins.__dict__
     namespace.clear()
     namespace.update(_BUILTINS)
 
 
-def _import(path, send):
+def _import(path: str, send: "_Send") -> "ModuleType | str":
     """Import the submission; returns the module or a failure message."""
     spec = importlib.util.spec_from_file_location("submission", path)
+    assert spec is not None  # None only for a name without a module suffix; the parent names it *.py
     module = importlib.util.module_from_spec(spec)
     sys.modules["submission"] = module
     with open(path, "rb") as file:
@@ -167,9 +200,9 @@ def _import(path, send):
     return module
 
 
-def _function(module, name):
+def _function(module: "ModuleType", name: str) -> "_Strategy | str":
     """The strategy function, or a failure message."""
-    function = getattr(module, name, None)
+    function: object = getattr(module, name, None)
     if function is None:
         return f"defines no function {name}"
     if not callable(function):
@@ -183,9 +216,9 @@ def _function(module, name):
     return function
 
 
-def _evaluate(function, pairs, goal, max_rolls):
+def _evaluate(function: "_Strategy", pairs: list[tuple[int, int]], goal: int, max_rolls: int) -> "list[_Value]":
     """Values in row-major order; stops at the first call that goes wrong."""
-    values = [None] * (goal * goal)
+    values: list[_Value] = [None] * (goal * goal)
     for score, opponent_score in pairs:
         index = score * goal + opponent_score
         try:
@@ -206,8 +239,8 @@ def _evaluate(function, pairs, goal, max_rolls):
     return values
 
 
-def main(argv):
-    config = json.loads(argv[1])
+def main(argv: list[str]) -> None:
+    config: _Config = json.loads(argv[1])
     send = _sender(config["fd"])
     try:
         _confine(config)

@@ -8,24 +8,32 @@ never run as a program), ``@trace`` leaves the function as it is, and
 
 __all__ = ["main", "trace", "interact", "log", "log_current_line"]
 
+# typing.TYPE_CHECKING without importing typing into the sandbox (mypy takes any name
+# TYPE_CHECKING as true); annotations naming what it defines are strings.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeVar
 
-def main(fn):
+    _F = TypeVar("_F")
+
+
+def main(fn: "_F") -> "_F":
     """Mark FN as the program's entry point; it is not called on import."""
     return fn
 
 
-def trace(fn):
+def trace(fn: "_F") -> "_F":
     """The course prints every call of FN; here FN is returned unchanged."""
     return fn
 
 
-def log(message):
+def log(message: object) -> None:
     """Nothing to log to in the sandbox."""
 
 
-def log_current_line():
+def log_current_line() -> None:
     """Nothing to log to in the sandbox."""
 
 
-def interact(msg=None):
+def interact(msg: str | None = None) -> None:
     """No interactive session in the sandbox (standard input is closed)."""
