@@ -61,7 +61,7 @@ class MatrixPlot:
     diagonal and for matches not stored)."""
 
     names: tuple[str, ...]
-    ranks: tuple[int, ...]
+    ranks: tuple[int | None, ...]  #: None: a contest's baseline, which has no rank
     matrix: np.ndarray
 
 
@@ -80,7 +80,7 @@ def write_png(figure: Figure, path: str | os.PathLike[str]) -> None:
     write_atomically(path, buffer.getvalue())
 
 
-def _rank_label(rank: int, name: str) -> str:
+def _rank_label(rank: int | None, name: str) -> str:
     """RANK and NAME as one label, ``rank. name``, drawn with the rank first
     whatever NAME's writing direction: a name with right-to-left letters is
     a bidi isolate (FSI ... PDI), else it would turn the whole label right
@@ -88,7 +88,7 @@ def _rank_label(rank: int, name: str) -> str:
     name = literal(_DIRECTION_CONTROLS.sub("", name))
     if _BIDI and any(unicodedata.bidirectional(char) in ("R", "AL") for char in name):
         name = f"\u2068{name}\u2069"
-    return f"{rank}. {name}"
+    return f"{'–' if rank is None else rank}. {name}"
 
 
 def _matrix(results: LeagueResults, rows: Sequence[Row]) -> MatrixPlot:
@@ -140,8 +140,9 @@ def matrix_figure(data: MatrixPlot, title: str) -> Figure:
         axes.set_xticks(range(n), labels, fontsize=8, rotation=60, ha="right", rotation_mode="anchor")
     else:
         ticks = np.linspace(0, n - 1, min(n, 11)).round().astype(int)
-        axes.set_xticks(ticks, [str(data.ranks[t]) for t in ticks])
-        axes.set_yticks(ticks, [str(data.ranks[t]) for t in ticks])
+        shown = ["–" if data.ranks[t] is None else str(data.ranks[t]) for t in ticks]
+        axes.set_xticks(ticks, shown)
+        axes.set_yticks(ticks, shown)
     if n <= ANNOTATED_LIMIT:
         for (i, j), rate in np.ndenumerate(data.matrix):
             if not np.isnan(rate):

@@ -12,9 +12,10 @@ import numpy as np
 
 from arena.league import LeagueError, LeagueSettings, PairScores, play_league
 from arena.match import Lineup
+from results.errors import NameRefused, NotStored
+from results.interfaces import LeagueStorage, MatchCache
 from results.match_key import MatchKey
 from results.records import LeagueRecord, StrategyRecord
-from results.store import NameRefused, NotStored, Store
 from strategies import library
 from strategies.names import numbered
 from strategies.table import LIBRARY_ORIGINS, StrategyTable
@@ -58,7 +59,7 @@ def _renamed(table: StrategyTable) -> str:
     return f"{table.name} #{table.sha256[:8]}"
 
 
-def _store_entries(store: Store, tables: Sequence[StrategyTable]) -> list[StrategyRecord]:
+def _store_entries(store: LeagueStorage, tables: Sequence[StrategyTable]) -> list[StrategyRecord]:
     """Store TABLES (all of one rule set and goal) or find them: a table
     stored already is found by its sha256 in one query; the rest are
     stored one by one (``_store_entry``)."""
@@ -68,7 +69,7 @@ def _store_entries(store: Store, tables: Sequence[StrategyTable]) -> list[Strate
     return [stored.get(table.sha256) or _store_entry(store, table) for table in tables]
 
 
-def _store_entry(store: Store, table: StrategyTable) -> StrategyRecord:
+def _store_entry(store: LeagueStorage, table: StrategyTable) -> StrategyRecord:
     """Store TABLE (or find it); a built-in whose name a different stored
     table holds is stored as ``name #sha``; a file whose name is taken is
     numbered as ``hog submit`` numbers it (``hog_2``, ``hog_3``, ...)."""
@@ -84,7 +85,7 @@ def _store_entry(store: Store, table: StrategyTable) -> StrategyRecord:
     return record
 
 
-def _store_file(store: Store, table: StrategyTable) -> StrategyRecord:
+def _store_file(store: LeagueStorage, table: StrategyTable) -> StrategyRecord:
     """Store a file's TABLE under its name or the first free numbered one."""
     refusal: NameRefused | None = None
     for name in numbered(table.name):
@@ -123,7 +124,7 @@ def shared_names(entries: Sequence[StrategyTable], stored: Sequence[StrategyReco
 
 
 def run_stored_league(
-    store: Store,
+    store: LeagueStorage,
     entries: Sequence[StrategyTable],
     settings: LeagueSettings,
     *,
@@ -152,7 +153,7 @@ def run_stored_league(
 
 
 def add_to_league(
-    store: Store,
+    store: LeagueStorage,
     name: str,
     rules: str,
     goal: int,
@@ -199,7 +200,7 @@ def add_to_league(
 
 
 def _play(
-    store: Store,
+    store: LeagueStorage,
     league: LeagueRecord,
     lineup: Lineup,
     settings: LeagueSettings,
@@ -234,7 +235,7 @@ def _play(
 
 
 def stored_as_played(
-    store: Store, key: MatchKey, tables: Sequence[StrategyTable], chunks: Iterable[PairScores]
+    store: MatchCache, key: MatchKey, tables: Sequence[StrategyTable], chunks: Iterable[PairScores]
 ) -> Iterator[PairScores]:
     """CHUNKS of matches between TABLES, each stored in the match cache under
     KEY as it comes (one bulk write), then handed on: the one play-and-store
@@ -245,7 +246,7 @@ def stored_as_played(
         yield scores
 
 
-def _open_league(store: Store, name: str, key: MatchKey, records: list[StrategyRecord]) -> LeagueRecord:
+def _open_league(store: LeagueStorage, name: str, key: MatchKey, records: list[StrategyRecord]) -> LeagueRecord:
     """The league NAME if it exists with these entries and KEY (to resume), else a new one."""
     try:
         league = store.get_league(name, key.rules, key.goal)

@@ -323,7 +323,7 @@ class ContestStore(Database):
     # --- roster ---
 
     def add_roster(
-        self, name: str, people: Sequence[tuple[str, str, str]]
+        self, name: str, people: Sequence[tuple[str, str | None, str]]
     ) -> list[tuple[ParticipantRecord, str | None]]:
         """Put PEOPLE, (email, team, role) each, on the roster of NAME, all or
         none: a new person gets a token (returned once, stored only as its

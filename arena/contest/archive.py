@@ -15,7 +15,7 @@ from arena.contest.board import Board, public_matrix, ranked_rows
 from arena.contest.teams import clean_team_name
 from results.contest_records import ContestRecord
 from results.contest_store import ContestSettings
-from results.store import Store
+from results.interfaces import ContestRepository
 from strategies.names import looks_like
 
 __all__ = ["export_board", "import_archive", "read_archive"]
@@ -96,7 +96,7 @@ def read_archive(path: Path) -> tuple[list[str], np.ndarray]:
 
 
 def import_archive(
-    store: Store, path: Path, name: str, rules: str, goal: int, closed: datetime | None = None
+    store: ContestRepository, path: Path, name: str, rules: str, goal: int, closed: datetime | None = None
 ) -> ContestRecord:
     """Store the archive at PATH as the finished contest NAME, which closed
     at CLOSED (default: now)."""

@@ -45,7 +45,7 @@ from arena.contest.teams import clean_team_name, declared_team_name
 from results.contest_records import BoardState, ContestRecord, EntryRecord, ParticipantRecord, StandingsRecord
 from results.contest_store import LockedContest, NewEntry
 from results.errors import NotStored
-from results.store import Store
+from results.interfaces import ContestStorage
 from strategies.names import looks_like
 from strategies.submission import Submission, check_file, check_file_in_fresh_process
 
@@ -90,7 +90,7 @@ class _Rows:
 class Contests:
     """The contests of STORE, at the time CLOCK tells."""
 
-    def __init__(self, store: Store, clock: Callable[[], datetime] = utc_now) -> None:
+    def __init__(self, store: ContestStorage, clock: Callable[[], datetime] = utc_now) -> None:
         self.store = store
         self.clock = clock
         self._rows: dict[int, _Rows] = {}

@@ -24,8 +24,8 @@ from arena.contest.board import ranked_rows
 from arena.league import LeagueSettings, play_league
 from arena.tournament import stored_as_played
 from results.contest_store import RankingInput
+from results.interfaces import RankingStorage
 from results.match_key import MatchKey
-from results.store import Store
 from strategies.table import StrategyTable
 
 __all__ = ["rank_step", "rank_until_current", "RankingWorker"]
@@ -52,7 +52,7 @@ def _known_matrix(ranked: RankingInput) -> tuple[np.ndarray, np.ndarray]:
     return matrix, done
 
 
-def _fill_from_cache(store: Store, ranked: RankingInput, matrix: np.ndarray, done: np.ndarray) -> None:
+def _fill_from_cache(store: RankingStorage, ranked: RankingInput, matrix: np.ndarray, done: np.ndarray) -> None:
     """Fill the pairs the match cache knows (and pairs of equal tables: 0.5)."""
     entries = ranked.entries
     shas = [e.sha256 for e in entries]
@@ -74,7 +74,7 @@ def _fill_from_cache(store: Store, ranked: RankingInput, matrix: np.ndarray, don
         done[i, j] = done[j, i] = True
 
 
-def _play_missing(store: Store, ranked: RankingInput, matrix: np.ndarray, done: np.ndarray, jobs: int) -> int:
+def _play_missing(store: RankingStorage, ranked: RankingInput, matrix: np.ndarray, done: np.ndarray, jobs: int) -> int:
     """Play the pairs still missing exactly, cache them, fill them in; how many were played."""
     if done.all():
         return 0
@@ -90,7 +90,7 @@ def _play_missing(store: Store, ranked: RankingInput, matrix: np.ndarray, done: 
     return played
 
 
-def rank_step(store: Store, name: str, *, jobs: int = 1, now: Callable[[], datetime] | None = None) -> bool:
+def rank_step(store: RankingStorage, name: str, *, jobs: int = 1, now: Callable[[], datetime] | None = None) -> bool:
     """Bring the standings of contest NAME up to its current revision, once;
     True if it published new standings (False: already current, or another
     worker published first)."""
@@ -108,7 +108,7 @@ def rank_step(store: Store, name: str, *, jobs: int = 1, now: Callable[[], datet
     return store.publish_standings(ranked, teams, ranked_rows(teams, matrix), matrix, clock())
 
 
-def rank_until_current(store: Store, name: str, *, jobs: int = 1) -> int:
+def rank_until_current(store: RankingStorage, name: str, *, jobs: int = 1) -> int:
     """Run steps until the standings of NAME rank its newest revision; how many published."""
     published = 0
     while not store.standings_current(name):
@@ -122,7 +122,7 @@ class RankingWorker:
     (entries accepted by other processes, a worker that died mid-step)."""
 
     def __init__(
-        self, store: Store, poll: float = 1.0, on_error: Callable[[BaseException], None] | None = None
+        self, store: RankingStorage, poll: float = 1.0, on_error: Callable[[BaseException], None] | None = None
     ) -> None:
         self.store = store
         self.poll = poll
