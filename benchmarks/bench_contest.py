@@ -82,6 +82,7 @@ class Sent:
     accepted_at: float | None = None  #: monotonic time of the 202
     tries: int = 0
     detail: str = ""
+    reply_lost: bool = False  #: a try got no answer (the server was killed): it may have been stored all the same
 
 
 @dataclass
@@ -236,7 +237,7 @@ class Rush:
                         files={"file": ("hog.py", sent.source.encode())},
                     )
                 except httpx.HTTPError as error:  # the server was killed: send again, as a person would
-                    sent.detail = type(error).__name__
+                    sent.detail, sent.reply_lost = type(error).__name__, True
                     if time.monotonic() > closes:
                         return
                     time.sleep(0.5)
@@ -291,17 +292,26 @@ def percentile(values: list[float], q: float) -> float | None:
 def verify(db: str, schedule: list[Sent], prepared: dict[int, int]) -> dict[str, object]:
     """Nothing lost, nothing counted twice: the stored entries and the final
     standings against what the senders were told (and the PREPARED entries
-    of teams that sent nothing) and an exact league from scratch."""
+    of teams that sent nothing) and an exact league from scratch. A try whose
+    answer the kill lost may have been stored all the same (the person then
+    sends again and is refused, over the rate or after the deadline): such
+    an entry is the team's newest, and counted apart."""
     accepted = [s for s in schedule if s.status == 202]
     with open_store(db) as store:
         contest = store.get_contest(CONTEST)
         stored = {e.id: e for e in store.entries(contest)}
+        current = {e.team: e.id for e in store.entries(contest, current_only=True)}
         standings = store.standings(contest)
+        assert standings is not None
         tables = {e: store.entry_content(contest, e)[1] for e in (t["entry_id"] for t in standings.teams)}
     missing = [s.entry_id for s in accepted if s.entry_id not in stored]
+    told = {s.entry_id for s in accepted} | set(prepared.values())
+    lost_replies = {f"team{s.team}" for s in schedule if s.reply_lost}
+    untold = [e for e in stored.values() if e.id not in told]
     last: dict[int, int] = dict(prepared)
     for s in sorted(accepted, key=lambda s: s.entry_id or 0):
         last[s.team] = int(s.entry_id or 0)
+    newest = {e.team: e.id for e in sorted(stored.values(), key=lambda e: e.id)}
     in_standings = [t["entry_id"] for t in standings.teams]
     order = list(tables)
     lineup = [StrategyTable(tables[e], RULES, f"e{e}", "file") for e in order]
@@ -310,10 +320,15 @@ def verify(db: str, schedule: list[Sent], prepared: dict[int, int]) -> dict[str,
         "accepted": len(accepted),
         "stored": sum(s.entry_id in stored for s in accepted),
         "missing": missing,
+        "stored_without_202": len(untold),
+        "stored_without_202_unexplained": sum(e.team not in lost_replies for e in untold),
         "teams_in_standings": len(in_standings),
         "duplicate_rows": len(in_standings) - len(set(in_standings)),
-        "last_entries_ranked": sorted(last.values()) == sorted(in_standings),
-        "matrix_equals_replay": bool(np.array_equal(standings.matrix, replay, equal_nan=True)),
+        "last_entries_ranked": current == newest and sorted(current.values()) == sorted(in_standings),
+        "last_202_not_ranked": sum(
+            current.get(f"team{team}") != entry and current.get(f"team{team}") in told for team, entry in last.items()
+        ),
+        "matrix_equals_replay": bool(np.array_equal(standings.matrix, replay, equal_nan=True)),  # type: ignore[arg-type]
     }
 
 
@@ -451,6 +466,8 @@ def print_table(report: dict[str, Any]) -> None:
         if not checked["missing"]
         and not checked["duplicate_rows"]
         and checked["last_entries_ranked"]
+        and not checked["last_202_not_ranked"]
+        and not checked["stored_without_202_unexplained"]
         and checked["matrix_equals_replay"]
         and checked["stored"] == checked["accepted"]
         else "SOMETHING"
@@ -478,6 +495,7 @@ def print_table(report: dict[str, Any]) -> None:
         ),
         ("standings final after the deadline", f"{s(report['final_after_deadline_s'])} s"),
         ("teams in the final standings", str(checked["teams_in_standings"])),
+        ("entries stored whose 202 the kill lost (the team's newest, ranked)", str(checked["stored_without_202"])),
         ("lost (not stored, a last entry missing, a row twice, matrix unlike a replay)", lost),
     ]
     width = max(len(label) for label, _ in rows)
