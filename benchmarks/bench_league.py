@@ -1,7 +1,8 @@
 """League at contest scale, through the command line, end to end.
 
-Stores N strategies (members of the families with random parameters, as a
-class's submissions would be) in a fresh SQLite file, then times
+Stores N strategies (members of the families with random parameters,
+stored as submitted files, as a class's submissions are: ``--all`` takes
+only those) in a fresh SQLite file, then times
 ``hog league --all`` in a child process: start-up, loading the tables,
 every exact match, storing every result and printing the leaderboard. Peak
 memory is the largest sum of resident memory over the child and its
@@ -15,7 +16,7 @@ Then, in this process on one core, the kernel alone
 (``hog.exact.win_probabilities_pairs``) on the same tables and pairs (a
 uniform sample of ``--kernel-pairs`` of them in a larger league), and the
 ratio of the league's time per pair per core (wall x workers / pairs) to
-the kernel's. ``--add-one`` then times ``hog league --name NAME --add SPEC``
+the kernel's. ``--add-one`` then times ``hog league --league NAME --add SPEC``
 adding one more strategy to the finished league, end to end in a child
 process, and ``add_to_league`` itself in this process.
 
@@ -24,9 +25,13 @@ pairs before the CLI runs, which then resumes the league: the memory of a
 league too big to play in the time at hand, at its full size in the store
 and the leaderboard.
 
+Every run checks that the league it timed is finished with all N entries
+and every pair; the script exits non-zero if anything fails.
+
     python benchmarks/bench_league.py            # 150 strategies (11,175 pairs)
     python benchmarks/bench_league.py --size 1000 --add-one
     python benchmarks/bench_league.py --size 3000 --prefill 0.98
+    python benchmarks/bench_league.py --smoke    # seconds: 12 strategies, --add-one, a small kernel sample
 """
 
 from __future__ import annotations
@@ -54,14 +59,16 @@ from strategies.table import StrategyTable
 
 
 def contest_entries(rules: str, size: int, seed: int = 0) -> list[StrategyTable]:
-    """SIZE different tables: random members of the policy families."""
+    """SIZE different tables: random members of the policy families, as
+    submitted files (origin ``file``, named ``entry K``), the strategies
+    ``hog league --all`` takes."""
     rng = np.random.default_rng(seed)
     families = [FAMILIES[name] for name in ("zero_dice", "trigger", "gain", "lead")]
     tables: dict[str, StrategyTable] = {}
     while len(tables) < size:
         family = families[int(rng.integers(len(families)))]
         params = {p.name: int(rng.integers(p.low, min(p.high, p.low + 40) + 1)) for p in family.parameters}
-        table = StrategyTable(family.build(rules, 100, params), rules, f"entry {len(tables)}", "family", params)
+        table = StrategyTable(family.build(rules, 100, params), rules, f"entry {len(tables)}", "file", params)
         tables.setdefault(table.sha256, table)
     return list(tables.values())
 
@@ -149,6 +156,9 @@ def main() -> None:
     parser.add_argument("--kernel-pairs", type=int, default=50_000, help="most pairs the kernel alone is timed on")
     parser.add_argument("--add-one", action="store_true", help="then time adding one strategy to the league")
     parser.add_argument(
+        "--smoke", action="store_true", help="a few seconds: 12 strategies, --add-one, 50 pairs for the kernel"
+    )
+    parser.add_argument(
         "--prefill",
         type=float,
         default=0.0,
@@ -157,6 +167,10 @@ def main() -> None:
         "its end: every store and leaderboard step at full size, only the rest of the pairs played",
     )
     args = parser.parse_args()
+    if args.smoke:
+        args.size, args.kernel_pairs, args.add_one = 12, 50, True
+    if args.size < 2 or not 0 <= args.prefill <= 1:
+        parser.error("need at least 2 strategies and a fraction from 0 to 1")
     workers = args.jobs if args.jobs > 0 else os.cpu_count() or 1
 
     entries = contest_entries(args.rules, args.size + 1)
@@ -167,9 +181,10 @@ def main() -> None:
             records = [store.add_strategy(table, author="benchmark")[0] for table in league]
             prefilled = _prefill(store, records, args.prefill) if args.prefill else 0
         command = [sys.executable, "-m", "hog_arena.cli.main", "league", "--all", "--rules", args.rules]
-        command += ["--db", str(db), "--jobs", str(args.jobs), "--top", "3", "--name", "contest"]
+        command += ["--db", str(db), "--jobs", str(args.jobs), "--top", "3", "--league", "contest"]
         wall, cpu, rss, pss, out = _run(command)
-        two = [*command[:4], "always_roll(4)", "always_roll(6)", *command[5:9], "--name", "fixed"]
+        _check_finished(db, args.rules, args.size)
+        two = [*command[:4], "always_roll(4)", "always_roll(6)", *command[5:9], "--league", "fixed"]
         fixed_wall, fixed_cpu, *_ = _run(two)
         added = _add_one(db, args, newcomer, folder) if args.add_one else None
     pairs = args.size * (args.size - 1) // 2
@@ -201,6 +216,15 @@ def main() -> None:
         print(f"  {cli_wall:.2f} s end to end (CLI start-up included); add_to_league itself {in_process:.2f} s")
 
 
+def _check_finished(db: Path, rules: str, size: int) -> None:
+    """Exit unless the league ``contest`` in DB is finished with SIZE entries and all their pairs."""
+    with open_store(str(db)) as store:
+        league = store.get_league("contest", rules, 100)
+        results = store.league_results(league.id)
+    if league.status != "done" or len(results.entries) != size or not results.complete:
+        sys.exit(f"the league stored is not finished with {size} entries and all their pairs: {league.status}")
+
+
 def _prefill(store: Store, records: list[StrategyRecord], fraction: float) -> int:
     """Create the league ``contest`` of RECORDS and store random rates for the
     first FRACTION of its pairs (in the order the league plays them); returns
@@ -224,12 +248,14 @@ def _add_one(db: Path, args: argparse.Namespace, newcomer: StrategyTable, folder
     spec = Path(folder) / "newcomer.json"
     spec.write_text(newcomer.to_json())
     command = [sys.executable, "-m", "hog_arena.cli.main", "league", "--rules", args.rules, "--db", str(copy)]
-    command += ["--name", "contest", "--add", str(spec), "--jobs", str(args.jobs), "--top", "3"]
+    command += ["--league", "contest", "--add", str(spec), "--jobs", str(args.jobs), "--top", "3"]
     cli_wall = _run(command)[0]
+    _check_finished(copy, args.rules, args.size + 1)
     with open_store(str(db)) as store:
         start = time.perf_counter()
         add_to_league(store, "contest", args.rules, 100, [newcomer], jobs=args.jobs)
         in_process = time.perf_counter() - start
+    _check_finished(db, args.rules, args.size + 1)
     return cli_wall, in_process
 
 
