@@ -1,6 +1,7 @@
 """Speed of the exact analysis (goal 100, six-sided dice); prints figures.
 
-    python benchmarks/bench_exact.py [--pairs 2000]
+    python benchmarks/bench_exact.py [--pairs 2000] [--rules R ...]
+    python benchmarks/bench_exact.py --smoke    # seconds: three rule sets, small batches, one timing each
 
 * one pair, amortised over a batch of pairs, on one thread and on all
   (rule sets solved over the full state, memory or cycles, get batches a
@@ -30,18 +31,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import reference_exact  # noqa: E402
 
 GOAL = 100
+#: The rule sets of --smoke: one plain, one with memory, one Time Trot.
+SMOKE_RULES = ["square_swine", "hefty_hogs", "fa18_contest"]
+#: The goal of the plain-Python reference with --smoke (at 100 it takes seconds per rule set).
+SMOKE_REFERENCE_GOAL = 30
 
 
 def league_tables(rules: str, count: int = 150) -> np.ndarray:
     """League-like tables: every always_roll(n), zero-dice threshold
     strategies (roll 0 when rolling 0 scores at least the cutoff, else n),
-    and best responses to some of them."""
+    and best responses to some of them (none when COUNT leaves no room)."""
     zero_points = compile_rules(rules, GOAL).zero_points
     tables = [np.full((GOAL, GOAL), n, dtype=np.int8) for n in range(11)]
     for cutoff in range(2, 14):
         for n in range(2, 11):
             tables.append(np.where(zero_points >= cutoff, 0, n).astype(np.int8))
-    tables += [best_response(table, rules).table for table in tables[: count - len(tables)]]
+    tables += [best_response(table, rules).table for table in tables[: max(0, count - len(tables))]]
     return np.stack(tables[:count])
 
 
@@ -50,27 +55,32 @@ def random_tables(count: int = 150, seed: int = 0) -> np.ndarray:
     return np.random.default_rng(seed).integers(0, 11, size=(count, GOAL, GOAL), dtype=np.int8)
 
 
+#: Calls timed where a figure is the best of several (1 with --smoke).
+REPEAT = 3
+
+
 def timed(function, *args, repeat: int = 1):
-    """The best wall time of REPEAT calls, and the last result."""
+    """The best wall time of min(REPEAT, the module's REPEAT) calls, and the last result."""
     best = float("inf")
-    for _ in range(repeat):
+    for _ in range(min(repeat, REPEAT)):
         start = time.perf_counter()
         result = function(*args)
         best = min(best, time.perf_counter() - start)
     return best, result
 
 
-def bench_pairs(batch: int) -> None:
+def bench_pairs(batch: int, rule_sets: list[str], size: int = 150) -> None:
+    """Batches of BATCH pairs of SIZE tables (league-like: all but 119 of them best responses)."""
     rng = np.random.default_rng(1)
     threads = numba.get_num_threads()
     print(
         f"exact pairs, goal {GOAL}, batches of {batch} pairs"
-        f" (both seatings each; full state: {batch // 100}), 150 tables:"
+        f" (both seatings each; full state: {batch // 100}), {size} tables:"
     )
-    for rules in RULE_SETS:
+    for rules in rule_sets:
         pairs_count = max(2, batch // 100) if compile_rules(rules, GOAL).full_state else batch
-        pairs = rng.integers(0, 150, size=(pairs_count, 2))
-        for kind, tables in (("league-like", league_tables(rules)), ("random", random_tables())):
+        pairs = rng.integers(0, size, size=(pairs_count, 2))
+        for kind, tables in (("league-like", league_tables(rules, size)), ("random", random_tables(size))):
             win_probabilities_pairs(tables, pairs[:4], rules)  # load the kernels
             figures = []
             for count in sorted({1, threads}):
@@ -84,11 +94,11 @@ def bench_pairs(batch: int) -> None:
             print(f"  {rules:13s} {kind:11s} " + "; ".join(figures))
 
 
-def bench_solvers() -> None:
+def bench_solvers(rule_sets: list[str]) -> None:
     roll6 = np.full((GOAL, GOAL), 6, dtype=np.int8)
     perfect_play("square_swine", 20)  # load the kernels
     print(f"solvers, goal {GOAL} (compile: rule set -> arrays, once per process):")
-    for rules in RULE_SETS:
+    for rules in rule_sets:
         compile_seconds, compiled = timed(compile_rules, rules, GOAL)
         best_response(roll6[:20, :20], rules)  # load the kernels
         response_seconds, response = timed(best_response, roll6, rules, repeat=3)
@@ -106,11 +116,11 @@ def bench_solvers() -> None:
         )
 
 
-def bench_full_state_pair() -> None:
+def bench_full_state_pair(rule_sets: list[str]) -> None:
     """One pair at a time (no batch), one thread: the rule sets with memory or cycles."""
     numba.set_num_threads(1)
     print(f"full-state rule sets, one exact pair per call, one thread, goal {GOAL}:")
-    for rules in RULE_SETS:
+    for rules in rule_sets:
         if not compile_rules(rules, GOAL).full_state:
             continue
         tables = league_tables(rules, 40)
@@ -125,24 +135,24 @@ def bench_full_state_pair() -> None:
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
 
 
-def bench_reference() -> None:
-    a, b = np.full((GOAL, GOAL), 4), np.full((GOAL, GOAL), 6)
-    print(f"plain-Python reference, one pair, goal {GOAL}, always_roll(4) vs always_roll(6):")
-    for rules in RULE_SETS:
+def bench_reference(rule_sets: list[str], goal: int = GOAL) -> None:
+    a, b = np.full((goal, goal), 4), np.full((goal, goal), 6)
+    print(f"plain-Python reference, one pair, goal {goal}, always_roll(4) vs always_roll(6):")
+    for rules in rule_sets:
         if compile_rules(rules, GOAL).full_state:
             continue  # at goal 100 the full-state reference takes minutes; the tests use small goals
-        game = reference_exact.Game(lambda s, o: int(a[s, o]), lambda s, o: int(b[s, o]), get_rules(rules), GOAL)
+        game = reference_exact.Game(lambda s, o: int(a[s, o]), lambda s, o: int(b[s, o]), get_rules(rules), goal)
         seconds, (first, second) = timed(game.first_second)
         check = win_probabilities(a, b, rules)
         print(f"  {rules:13s} {1e3 * seconds:.0f} ms (rate {(first + second) / 2:.12f}, kernel {check.rate:.12f})")
 
 
-def bench_time_trot(batch: int) -> None:
+def bench_time_trot(batch: int, rule_sets: list[str]) -> None:
     """A Time Trot pair against the same pair under the semester's rules, one thread."""
     numba.set_num_threads(1)
     pairs = np.random.default_rng(2).integers(0, 150, size=(batch, 2))
     print(f"Time Trot, one thread, goal {GOAL}, {batch} pairs of league-like tables (both seatings each):")
-    for rules in RULE_SETS:
+    for rules in rule_sets:
         modulus = get_rules(rules).time_trot
         if not modulus:
             continue
@@ -163,16 +173,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=2000, help="pairs per timed batch")
     parser.add_argument("--time-trot", action="store_true", help="only the Time Trot figures")
+    parser.add_argument("--rules", nargs="+", default=list(RULE_SETS), choices=list(RULE_SETS))
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help=f"a few seconds: {', '.join(SMOKE_RULES)}, batches of 200 pairs of 121 tables, each timed once, "
+        f"the reference at goal {SMOKE_REFERENCE_GOAL}",
+    )
     args = parser.parse_args()
+    global REPEAT
+    if args.smoke:
+        args.pairs, args.rules, REPEAT = 200, SMOKE_RULES, 1
     print(f"numba threads: {numba.get_num_threads()}")
     if args.time_trot:
-        bench_time_trot(max(2, args.pairs // 10))
+        bench_time_trot(max(2, args.pairs // 10), args.rules)
         return
-    bench_solvers()
-    bench_full_state_pair()
-    bench_pairs(args.pairs)
-    bench_time_trot(max(2, args.pairs // 10))
-    bench_reference()
+    bench_solvers(args.rules)
+    bench_full_state_pair(args.rules)
+    bench_pairs(args.pairs, args.rules, 121 if args.smoke else 150)
+    bench_time_trot(max(2, args.pairs // 10), args.rules)
+    bench_reference(args.rules, SMOKE_REFERENCE_GOAL if args.smoke else GOAL)
 
 
 if __name__ == "__main__":
