@@ -18,6 +18,7 @@ the store's inserts alone, and estimates a 10,000-entry league on N workers.
 
     python benchmarks/bench_dask.py                      # 150 and 400 entries
     python benchmarks/bench_dask.py --sizes 1000 --repeats 1
+    python benchmarks/bench_dask.py --smoke              # seconds: 12 entries, clusters of 1 worker, once
 """
 
 from __future__ import annotations
@@ -150,7 +151,14 @@ def main() -> None:
     parser.add_argument("--rules", default="square_swine")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--smoke", action="store_true", help="a few seconds: a league of 12, clusters of 1 worker, run once"
+    )
     args = parser.parse_args()
+    if args.smoke:
+        args.sizes, args.workers, args.repeats = [12], 1, 1
+    if min(args.sizes) < 2 or args.workers < 1 or args.repeats < 1:
+        parser.error("need leagues of at least 2 entries, 1 worker and 1 repeat")
     register_sizes()  # as arena.parallel does for every Dask run (and sizeof below reads it)
 
     lineups = [Lineup.of(contest_entries(args.rules, size)) for size in sorted(args.sizes)]

@@ -10,6 +10,7 @@ per-pair figures compare with the exact kernel's 0.2 ms per pair.
 
     python benchmarks/bench_store.py --size 1000
     python benchmarks/bench_store.py --size 1000 --url postgresql+psycopg://hog:hog@127.0.0.1:5432/hog_bench
+    python benchmarks/bench_store.py --smoke [--url URL]     # seconds: a league of 12
 """
 
 from __future__ import annotations
@@ -33,7 +34,12 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=1000)
     parser.add_argument("--rules", default="square_swine")
     parser.add_argument("--url", help="an empty database (default: a new SQLite file)")
+    parser.add_argument("--smoke", action="store_true", help="a few seconds: a league of 12")
     args = parser.parse_args()
+    if args.smoke:
+        args.size = 12
+    if args.size < 2:
+        parser.error("need at least 2 strategies")
     entries = contest_entries(args.rules, args.size + 1)
     rng = np.random.default_rng(0)
     with tempfile.TemporaryDirectory() as folder:

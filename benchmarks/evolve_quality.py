@@ -15,6 +15,7 @@ time of all of a rule set's runs (workers' start included).
     python benchmarks/evolve_quality.py [--rules R ...] [--family F] [--seeds S ...]
         [--population N] [--generations N] [--elite K] [--step S] [--initial K] [--algorithm A]
         [--jobs J] [--no-perfect]
+    python benchmarks/evolve_quality.py --smoke    # seconds: square_swine, seed 0, population 8, 2 generations, 1 job
 """
 
 from __future__ import annotations
@@ -92,7 +93,15 @@ def main() -> None:
     parser.add_argument("--algorithm", default=Settings.algorithm, choices=ALGORITHMS)
     parser.add_argument("--jobs", type=int, default=-1)
     parser.add_argument("--no-perfect", action="store_true", help="skip the runs against perfect")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="a few seconds: square_swine, seed 0, population 8, 2 generations, in this process (--jobs 1)",
+    )
     args = parser.parse_args()
+    if args.smoke:
+        args.rules, args.seeds, args.population, args.generations = ["square_swine"], [0], 8, 2
+        args.initial, args.jobs = 1, 1
     settings = Settings(**{name: getattr(args, name) for name in SETTINGS_OPTIONS})
 
     print(f"{args.family} family, goal {GOAL}; {settings}; seeds {args.seeds}; jobs {args.jobs}")

@@ -5,6 +5,7 @@ for the best member of each family, scored by the exact win rate against
 ``always_roll(6)``; the best response's exact win rate is the ceiling.
 
     python benchmarks/family_quality.py [--rules R ...] [--restarts N] [--seed S]
+    python benchmarks/family_quality.py --smoke    # seconds: square_swine, from the defaults only
 """
 
 from __future__ import annotations
@@ -74,7 +75,10 @@ def main() -> None:
     parser.add_argument("--rules", nargs="*", default=list(RULE_SETS), choices=list(RULE_SETS))
     parser.add_argument("--restarts", type=int, default=3, help="random starts per family (besides the defaults)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--smoke", action="store_true", help="a few seconds: square_swine, no random restarts")
     args = parser.parse_args()
+    if args.smoke:
+        args.rules, args.restarts = ["square_swine"], 0
 
     columns = ("zero_dice", "rule", "lead", "response")
     header = " ".join(f"{c:>9}" for c in (*columns, "best resp"))
