@@ -132,7 +132,14 @@ def list_command(db: Db = None, as_json: Json = False) -> None:
             {**b.contest.as_dict(), "state": b.state, "entries": len(b.teams), "queued": b.queued} for b in boards
         ]
     }
-    emit(data, as_json, lambda: [say(_contest_line(b)) for b in boards] or say("no contests"))
+
+    def render() -> None:
+        for b in boards:
+            say(_contest_line(b))
+        if not boards:
+            say("no contests")
+
+    emit(data, as_json, render)
 
 
 @contest_app.command("show")

@@ -178,8 +178,10 @@ def register(app: typer.Typer) -> None:
             if given:
                 raise RunError(f"--resume {resume} continues the run with its own settings; drop {', '.join(given)}")
         else:
-            sizes = {"population": population, "generations": generations}
-            settings = Settings(**{name: value for name, value in sizes.items() if value is not None})
+            settings = Settings(
+                population=Settings.population if population is None else population,
+                generations=Settings.generations if generations is None else generations,
+            )
         started = time.perf_counter()
         with open_store(db) as store:
             if resume is None:
@@ -299,9 +301,19 @@ def _print_front(outcome: RunOutcome, labels: list[str]) -> None:
     Console(width=None if sys.stdout.isatty() else 160).print(table)
 
 
-def _run_options(family, opponent, league, objective, fitness, pick, population, seed, no_store) -> list[str]:
+def _run_options(
+    family: str | None,
+    opponent: str | None,
+    league: str | None,
+    objective: list[str] | None,
+    fitness: str | None,
+    pick: str | None,
+    population: int | None,
+    seed: int | None,
+    no_store: bool,
+) -> list[str]:
     """The options that set up a new run, among those given (--generations may extend a run)."""
-    options = {
+    options: dict[str, object] = {
         "--family": family,
         "--opponent": opponent,
         "--league": league,

@@ -18,11 +18,13 @@ parameter stays out of the usage line, and a command's older name
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
+from typer.models import CommandFunctionType
 
 __all__ = ["FlagCommand", "FlagGroup", "ListGroup", "FlagTyper", "rename"]
 
@@ -170,5 +172,7 @@ class FlagTyper(typer.Typer):
         kwargs.setdefault("cls", FlagGroup)
         super().__init__(**kwargs)
 
-    def command(self, *args: Any, cls: type[TyperCommand] | None = None, **kwargs: Any) -> Any:
+    def command(
+        self, *args: Any, cls: type[TyperCommand] | None = None, **kwargs: Any
+    ) -> Callable[[CommandFunctionType], CommandFunctionType]:
         return super().command(*args, cls=cls or FlagCommand, **kwargs)

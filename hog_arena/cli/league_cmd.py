@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypedDict
 
 import typer
 
@@ -25,6 +26,15 @@ if TYPE_CHECKING:
 
 #: Dice streams of each simulated match unless --games says otherwise.
 GAMES = 10_000
+
+
+class _RunOptions(TypedDict):
+    """How a league runs: what add_to_league and run_stored_league both take."""
+
+    jobs: int
+    backend: str
+    scheduler: str | None
+    on_progress: Callable[[int, int], None]
 
 
 def register(app: typer.Typer) -> None:
@@ -118,7 +128,12 @@ def register(app: typer.Typer) -> None:
                     counter.update(done, total)
                     progress.update(task, completed=done, total=total)
 
-                options = {"jobs": jobs, "backend": backend, "scheduler": scheduler, "on_progress": on_progress}
+                options: _RunOptions = {
+                    "jobs": jobs,
+                    "backend": backend,
+                    "scheduler": scheduler,
+                    "on_progress": on_progress,
+                }
                 try:
                     if add and name:
                         league = add_to_league(store, name, rules, goal, entries, **options)

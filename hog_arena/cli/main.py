@@ -6,6 +6,7 @@ import importlib
 import os
 import sys
 import traceback
+from typing import Protocol, TypeGuard
 
 # One BLAS thread: numpy is not used for linear algebra here, and the strategy
 # sandbox forks, which is safe only from a process without other threads.
@@ -74,7 +75,15 @@ def _one_line(error: BaseException) -> str:
     return _one_line_text(text)
 
 
-def _is_usage_error(error: BaseException) -> bool:
+class _UsageError(Protocol):
+    """What main uses of Click's ``UsageError`` and ``BadParameter``."""
+
+    exit_code: int
+
+    def format_message(self) -> str: ...
+
+
+def _is_usage_error(error: BaseException) -> TypeGuard[_UsageError]:
     """Click's (or Typer's vendored click's) usage and parameter errors."""
     return hasattr(error, "exit_code") and hasattr(error, "format_message")
 

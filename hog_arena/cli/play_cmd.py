@@ -8,7 +8,7 @@ import sys
 import time
 from dataclasses import dataclass
 from enum import Enum
-from typing import Annotated, TextIO
+from typing import Annotated, Any, TextIO
 
 import typer
 
@@ -185,10 +185,12 @@ def register(app: typer.Typer) -> None:
             if isinstance(left, KeyboardInterrupt):
                 raise typer.Exit(130) from None
             return
-        out.write(f"{players[game.winner].label} wins, {game.scores[0]}-{game.scores[1]}!\n")
+        winner = game.winner
+        assert winner is not None  # _play returns once the game is over
+        out.write(f"{players[winner].label} wins, {game.scores[0]}-{game.scores[1]}!\n")
         out.flush()
         emit(_record(game, players, left=False), as_json, lambda: None)
 
 
-def _record(game: Game, players: tuple[Player, Player], left: bool) -> dict:
+def _record(game: Game, players: tuple[Player, Player], left: bool) -> dict[str, Any]:
     return game.to_dict() | {"players": [p.label for p in players], "left": left}
