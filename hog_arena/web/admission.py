@@ -29,7 +29,7 @@ from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from starlette.types import Scope
 
@@ -83,9 +83,9 @@ def client_of(scope: Scope) -> str:
 
 
 @dataclass
-class _Job:
-    future: Future
-    call: Callable[..., Any]
+class _Job(Generic[T]):
+    future: Future[T]
+    call: Callable[..., T]
     args: tuple[Any, ...]
 
 
@@ -105,7 +105,7 @@ class Admission:
         self._lock = threading.RLock()  # a job that fails to start finishes inside _dispatch
         self._in_flight: Counter[str] = Counter()
         self._running: Counter[str] = Counter()
-        self._waiting: OrderedDict[str, deque[_Job]] = OrderedDict()  #: clients in turn order
+        self._waiting: OrderedDict[str, deque[_Job[Any]]] = OrderedDict()  #: clients in turn order
         self._sent: defaultdict[str, deque[float]] = defaultdict(deque)
 
     @property
@@ -173,8 +173,8 @@ class Admission:
         finally:
             self.leave(client)
 
-    def _queue(self, client: str, call: Callable[..., Any], args: tuple[Any, ...]) -> Future:
-        job = _Job(Future(), call, args)
+    def _queue(self, client: str, call: Callable[..., T], args: tuple[Any, ...]) -> Future[T]:
+        job: _Job[T] = _Job(Future(), call, args)
         with self._lock:
             self._waiting.setdefault(client, deque()).append(job)
             self._dispatch()
@@ -199,13 +199,13 @@ class Admission:
             if self._executor is None:
                 self._executor = self._new_executor()
             try:
-                started = self._executor.submit(job.call, *job.args)
+                started: Future[Any] = self._executor.submit(job.call, *job.args)
             except (BrokenExecutor, RuntimeError) as error:
                 started = Future()
                 started.set_exception(error)
             started.add_done_callback(partial(self._finished, client, job))
 
-    def _finished(self, client: str, job: _Job, done: Future) -> None:
+    def _finished(self, client: str, job: _Job[Any], done: Future[Any]) -> None:
         error = RuntimeError(f"{self.policy.service} stopped") if done.cancelled() else done.exception()
         if error is None:
             job.future.set_result(done.result())

@@ -26,7 +26,8 @@ router = APIRouter(prefix="/api/contests", tags=["Contests"])
 
 
 def _contests(request: Request) -> ContestService:
-    return request.app.state.contests
+    contests: ContestService = request.app.state.contests  # Starlette's State is untyped
+    return contests
 
 
 ContestsDep = Annotated[ContestService, Depends(_contests)]

@@ -208,7 +208,8 @@ class ContestService:
 
     def _matrix_json(self, board: Board, exact: bool) -> bytes:
         names, values = public_matrix(board, self.contests.matrix(board), exact)
-        rows = np.where(np.isnan(values), None, values).tolist()
+        # None (JSON null) where there is no win rate: an object array, which numpy's stubs do not allow for.
+        rows = np.where(np.isnan(values), None, values).tolist()  # type: ignore[call-overload]
         return _json({"contest": board.contest.name, "teams": names, "winrate_mat": rows})
 
     def matrix_png(self, board: Board) -> bytes:

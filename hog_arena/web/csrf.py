@@ -36,7 +36,9 @@ class FormTokens:
 
     def valid(self, cookie: str | None, token: str) -> bool:
         """Whether TOKEN is the one that goes with COOKIE."""
-        return bool(cookie) and hmac.compare_digest(self.token(cookie), token)
+        if not cookie:
+            return False
+        return hmac.compare_digest(self.token(cookie), token)
 
     def issue(self, request: Request) -> tuple[str, str | None]:
         """(the token for the forms of a page answering REQUEST, a new cookie

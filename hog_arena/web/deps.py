@@ -51,11 +51,13 @@ class Scope:
 
 
 def _arena(request: Request) -> ArenaService:
-    return request.app.state.arena
+    arena: ArenaService = request.app.state.arena  # Starlette's State is untyped
+    return arena
 
 
 def _gate(request: Request) -> Admission:
-    return request.app.state.uploads
+    gate: Admission = request.app.state.uploads
+    return gate
 
 
 def _client(request: Request) -> str:

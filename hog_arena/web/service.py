@@ -242,7 +242,8 @@ class SharedCache:
             with self._lock:
                 if key in self._found:
                     self._found.move_to_end(key)
-                    return self._found[key]
+                    found: T = self._found[key]  # what COMPUTE made for KEY, whichever caller asked
+                    return found
                 running = self._computing.get(key)
                 if running is None:
                     self._computing[key] = threading.Event()
@@ -278,11 +279,11 @@ class ArenaService:
         """Stop the computations' workers."""
         self.compute.close()
 
-    def computed(self, key: tuple, client: str, call: Callable[..., T], *args: Any) -> T:
+    def computed(self, key: tuple[Hashable, ...], client: str, call: Callable[..., T], *args: Any) -> T:
         """CALL(*ARGS), cached under KEY, else computed for CLIENT under admission control."""
         return self._cache.get(key, lambda: self.compute.call(client, call, *args))
 
-    def picture(self, key: tuple, client: str, draw: Callable[..., Figure], *args: Any) -> bytes:
+    def picture(self, key: tuple[Hashable, ...], client: str, draw: Callable[..., Figure], *args: Any) -> bytes:
         """The PNG of the figure DRAW(*ARGS) makes, cached under KEY, drawn for CLIENT under admission control."""
         return self.computed(key, client, _png, draw, *args)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
@@ -60,7 +61,7 @@ def render(request: Request, template: str, context: dict[str, Any], status_code
     return response
 
 
-def error_response(request: Request, status: int, message: str, headers: dict[str, str] | None = None) -> Response:
+def error_response(request: Request, status: int, message: str, headers: Mapping[str, str] | None = None) -> Response:
     """MESSAGE as ``{"detail": MESSAGE}`` for the API, else as a page."""
     if request.url.path.startswith("/api/"):
         return JSONResponse({"detail": message}, status_code=status, headers=headers)
