@@ -29,6 +29,7 @@ ORDER = [
     ("rules",),
     ("match",),
     ("solve",),
+    ("coach",),
     ("show",),
     ("submit",),
     ("strategies",),

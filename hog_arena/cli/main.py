@@ -25,6 +25,7 @@ COMMAND_MODULES = (
     "hog_arena.cli.rules_cmd",
     "hog_arena.cli.match_cmd",
     "hog_arena.cli.solve_cmd",
+    "hog_arena.cli.coach_cmd",
     "hog_arena.cli.show_cmd",
     "hog_arena.cli.submit_cmd",
     "hog_arena.cli.strategies_cmd",
