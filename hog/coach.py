@@ -40,7 +40,7 @@ from hog.game import MAX_ROLLS
 from hog.kernels import dice_of
 from hog.rules import RuleSet, get_rules
 
-__all__ = ["Coaching", "coach", "with_best_choices", "TIE_TOLERANCE"]
+__all__ = ["Coaching", "coach", "with_best_choices", "win_rate", "TIE_TOLERANCE"]
 
 #: A cell's best choice: the fewest dice within this of the best chance.
 TIE_TOLERANCE = 1e-12
@@ -139,6 +139,27 @@ def with_best_choices(coaching: Coaching, cells: list[tuple[int, int]]) -> np.nd
     return table
 
 
+def win_rate(strategy: np.ndarray, opponent: np.ndarray, rules: RuleSet | str, sides: int = 6) -> float:
+    """STRATEGY's exact win rate against OPPONENT (the mean of moving first and
+    second), in this thread for rule sets whose state is the two scores (one
+    pair gains nothing from numba's threads, and waits for them on a busy machine)."""
+    first, second = _own_chances(
+        exact.checked_table(strategy, "strategy"), exact.checked_table(opponent, "opponent"), rules, sides
+    )
+    return (first + second) / 2
+
+
+def _own_chances(strategy: np.ndarray, opponent: np.ndarray, rules: RuleSet | str, sides: int) -> tuple[float, float]:
+    compiled = exact.compile_rules(rules, strategy.shape[0], sides)
+    if compiled.full_state or compiled.time_trot:
+        first, second = exact.win_probabilities_pairs(np.stack([strategy, opponent]), [[0, 1]], compiled.name, sides)[0]
+        return float(first), float(second)
+    work = kernels._work(compiled.goal, compiled.finished.shape[0])
+    pair = np.arange(2, dtype=np.int64)
+    _, first, second = kernels._analyse(np.stack([strategy, opponent]), pair, False, False, compiled.exact_arrays, work)
+    return float(first), float(second)
+
+
 def coach(strategy: np.ndarray, opponent: np.ndarray, rules: RuleSet | str, sides: int = 6) -> Coaching:
     """Where the table STRATEGY loses against the table OPPONENT under RULES (see the module)."""
     strategy = exact.checked_table(strategy, "strategy")
@@ -147,7 +168,7 @@ def coach(strategy: np.ndarray, opponent: np.ndarray, rules: RuleSet | str, side
         raise ValueError(f"opponent: shape {opponent.shape}, but the strategy is {strategy.shape}")
     compiled = exact.compile_rules(rules, strategy.shape[0], sides)
     name = get_rules(rules).name
-    first, second = exact.win_probabilities_pairs(np.stack([strategy, opponent]), [[0, 1]], name, sides)[0]
+    first, second = _own_chances(strategy, opponent, name, sides)
     if compiled.time_trot:
         parts = _trot_parts(strategy, opponent, compiled)
         hidden: str | None = f"the turn number mod {compiled.time_trot} and whether a turn is a Time Trot extra turn"
@@ -221,7 +242,7 @@ def _score_parts(strategy: np.ndarray, opponent: np.ndarray, compiled: exact.Com
     return float(best_first), float(best_second), reach, values, best_value, best
 
 
-@njit(cache=True)
+@njit(cache=True, fastmath={"reassoc", "contract"})
 def _score_values(
     outcomes: Floats,
     zero_points: npt.NDArray[np.int64],
@@ -242,8 +263,9 @@ def _score_values(
             for n in range(1, MAX_ROLLS + 1):
                 lone, low, high = bounds[kind, n, 0], bounds[kind, n, 1], bounds[kind, n, 2]
                 value = dice_chances[kind, n, lone] * outcomes[at + lone]
-                for points in range(low, high + 1):
-                    value += dice_chances[kind, n, points] * outcomes[at + points]
+                base = np.uint64(at)  # unsigned indices, as in hog.kernels: the loop vectorises
+                for points in range(np.uint64(low), np.uint64(high + 1)):
+                    value += dice_chances[kind, n, points] * outcomes[base + points]
                 values[s, o, n] = value
     return values
 

@@ -68,7 +68,6 @@ def register(app: typer.Typer) -> None:
         import numpy as np
 
         from hog import coach as coaching_module
-        from hog import exact
         from strategies.table import StrategyTable
 
         if fix is not None and out is None:
@@ -82,7 +81,7 @@ def register(app: typer.Typer) -> None:
         coaching = coaching_module.coach(student.table, opponent.table, rules)
         cells = coaching.top(top)
         fixed = coaching_module.with_best_choices(coaching, cells)
-        fixed_rate = exact.win_probabilities(fixed, opponent.table, rules).rate
+        fixed_rate = coaching_module.win_rate(fixed, opponent.table, rules)
         held = float(sum(coaching.cost[cell] for cell in cells))
         data: dict[str, Any] = {
             "rules": rules,
@@ -104,7 +103,7 @@ def register(app: typer.Typer) -> None:
             count = top if fix is None else fix
             fixed_cells = coaching.top(count)
             improved = coaching_module.with_best_choices(coaching, fixed_cells)
-            new_rate = exact.win_probabilities(improved, opponent.table, rules).rate
+            new_rate = coaching_module.win_rate(improved, opponent.table, rules)
             params = {"strategy": student.name, "opponent": opponent.name, "fixed_cells": len(fixed_cells)}
             table = StrategyTable(np.asarray(improved), rules, f"coached({student.name})", "solved", params)
             written = _fixed_source(table, coaching, fixed_cells, new_rate) if out.suffix == ".py" else None
