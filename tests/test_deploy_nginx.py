@@ -43,7 +43,8 @@ EMAIL = "ada@example.edu"
 
 
 def nginx_binary() -> str | None:
-    return shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx",) if os.access(p, os.X_OK)), None)
+    """nginx on PATH, or Debian's (/usr/sbin is not on every user's PATH)."""
+    return shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
 
 
 @dataclass
