@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from fractions import Fraction
 
@@ -235,12 +236,18 @@ def test_square_swine_strategies_win_as_often_as_the_course_says(name, course_ra
 # --- the lead family ----------------------------------------------------------
 
 
+@functools.cache
+def points_chances(rules, num_rolls):
+    """The exact chance of each number of points of NUM_ROLLS dice under RULES (worked out once)."""
+    return exact.points_distribution(num_rolls, 6, get_rules(rules).roll_points)
+
+
 def win_now_chance(rules, score, opp, num_rolls):
     """Plain-Python chance that NUM_ROLLS dice win the game this turn."""
     r = get_rules(rules)
     if num_rolls == 0:
         return Fraction(int(r.after_turn(score + zero_dice_points(rules)(score, opp), opp)[0] >= GOAL))
-    chances = exact.points_distribution(num_rolls, 6, r.roll_points)
+    chances = points_chances(rules, num_rolls)
     wins = [
         p for points, p in enumerate(chances) if r.after_turn(score + (r.turn_points or int)(points), opp)[0] >= GOAL
     ]

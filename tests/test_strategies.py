@@ -6,6 +6,11 @@ goal and a small one) must be a valid table, be reproducible (also in a
 fresh interpreter), round-trip through the contest JSON format and through
 exported Python source (imported in a subprocess), and hash the same in a
 fresh interpreter.
+
+The cases are a module-scoped parameter, so pytest runs each case's tests
+together, and the slow work is done per rule set when a test first needs
+it (resolving a spec, a fresh interpreter for the rule set's cases):
+parallel workers each take a share of the cases instead of all of them.
 """
 
 from __future__ import annotations
@@ -54,19 +59,40 @@ CASES = all_specs()
 IDS = [f"{rules}-{goal}-{spec}" for rules, goal, spec in CASES]
 
 
-@pytest.fixture(scope="module")
-def strategies():
-    return {case: resolve_spec(case[2], case[0], case[1]) for case in CASES}
+@pytest.fixture(scope="module", params=CASES, ids=IDS)
+def case(request) -> tuple[str, int, str]:
+    """(rules, goal, spec) of one case."""
+    return request.param
+
+
+@pytest.fixture
+def strategy(case) -> StrategyTable:
+    """The case's strategy (resolve_spec keeps what it made: the first test of a case makes it)."""
+    return resolve_spec(case[2], case[0], case[1])
 
 
 @pytest.fixture(scope="module")
-def fresh_interpreter(strategies, tmp_path_factory):
-    """In a new interpreter: each exported module's table, and each spec rebuilt's sha256."""
+def fresh_interpreter(tmp_path_factory):
+    """FRESH(case): in a new interpreter, the case's exported module's table and
+    its spec rebuilt's sha256 (one interpreter for each rule set's cases,
+    started when a test first asks for one of them)."""
     folder = tmp_path_factory.mktemp("exported")
+    found: dict[str, dict] = {}
+
+    def fresh(case: tuple[str, int, str]) -> dict:
+        if case[0] not in found:
+            found[case[0]] = in_a_fresh_interpreter([c for c in CASES if c[0] == case[0]], folder)
+        return found[case[0]][case]
+
+    return fresh
+
+
+def in_a_fresh_interpreter(cases: list[tuple[str, int, str]], folder) -> dict:
+    """{case: its exported module's table and its spec rebuilt's sha256} for CASES, in a new interpreter."""
     jobs = []
-    for index, (case, strategy) in enumerate(strategies.items()):
-        path = folder / f"strategy_{index}.py"
-        path.write_text(strategy.to_python_source(), encoding="utf-8")
+    for case in cases:
+        path = folder / f"strategy_{CASES.index(case)}.py"
+        path.write_text(resolve_spec(case[2], case[0], case[1]).to_python_source(), encoding="utf-8")
         jobs.append({"path": str(path), "rules": case[0], "goal": case[1], "spec": case[2]})
     script = textwrap.dedent(
         """
@@ -88,30 +114,24 @@ def fresh_interpreter(strategies, tmp_path_factory):
         [sys.executable, "-c", script], input=json.dumps(jobs), capture_output=True, text=True, timeout=600
     )
     assert result.returncode == 0, result.stderr
-    return dict(zip(strategies, json.loads(result.stdout), strict=True))
+    return dict(zip(cases, json.loads(result.stdout), strict=True))
 
 
-@pytest.mark.parametrize("case", CASES, ids=IDS)
-def test_valid_table(case, strategies):
-    strategy = strategies[case]
+def test_valid_table(case, strategy):
     rules, goal, _ = case
     assert isinstance(strategy, StrategyTable)
     assert strategy.rules == rules and strategy.goal == goal
     assert strategy.origin in ("builtin", "family", "solved")
 
 
-@pytest.mark.parametrize("case", CASES, ids=IDS)
-def test_deterministic_and_named_by_its_spec(case, strategies):
-    strategy = strategies[case]
+def test_deterministic_and_named_by_its_spec(case, strategy):
     again = resolve_spec(case[2], case[0], case[1])
     assert np.array_equal(again.table, strategy.table)
     # The name is a spec that means the same strategy.
     assert np.array_equal(resolve_spec(strategy.name, case[0], case[1]).table, strategy.table)
 
 
-@pytest.mark.parametrize("case", CASES, ids=IDS)
-def test_json_round_trip(case, strategies):
-    strategy = strategies[case]
+def test_json_round_trip(strategy):
     text = strategy.to_json()
     values = json.loads(text)
     assert len(values) == strategy.goal and all(len(row) == strategy.goal for row in values)
@@ -120,15 +140,12 @@ def test_json_round_trip(case, strategies):
     assert back == strategy and back.sha256 == strategy.sha256
 
 
-@pytest.mark.parametrize("case", CASES, ids=IDS)
-def test_python_source_round_trip(case, strategies, fresh_interpreter):
-    assert fresh_interpreter[case]["table"] == strategies[case].table.tolist()
+def test_python_source_round_trip(case, strategy, fresh_interpreter):
+    assert fresh_interpreter(case)["table"] == strategy.table.tolist()
 
 
-@pytest.mark.parametrize("case", CASES, ids=IDS)
-def test_hash_is_stable(case, strategies, fresh_interpreter):
-    strategy = strategies[case]
-    assert fresh_interpreter[case]["sha256"] == strategy.sha256
+def test_hash_is_stable(case, strategy, fresh_interpreter):
+    assert fresh_interpreter(case)["sha256"] == strategy.sha256
     renamed = StrategyTable(strategy.table, strategy.rules, "another name", "file", {"x": 1})
     assert renamed.sha256 == strategy.sha256
     changed = strategy.table.copy()
