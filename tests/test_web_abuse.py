@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from fastapi.testclient import TestClient
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+from waiting import wait_until
 
 from hog.interactive import Game
 from hog_arena.cli.main import main
@@ -52,9 +53,8 @@ def real_server(app, limits: ServerLimits | None = None, forwarded: tuple[str, .
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:
-        while not server.started:
-            thread.join(0.01)
-            assert thread.is_alive(), "the server did not start"
+        wait_until(lambda: server.started or not thread.is_alive(), step=0.01, what="the server starting")
+        assert server.started, "the server did not start"
         yield sock.getsockname()[1]
     finally:
         server.should_exit = True
@@ -200,10 +200,7 @@ def test_connections_over_the_cap_are_closed(db):
         assert answer(raw(port, request)) == b""
         for connection in held:
             connection.close()
-        for _ in range(100):  # the server notices the closed connections
-            reply = answer(raw(port, request))
-            if reply:
-                break
+        reply = wait_until(lambda: answer(raw(port, request)), what="the server noticing the closed connections")
         assert reply.startswith(b"HTTP/1.1 200 ")
 
 
