@@ -20,7 +20,6 @@ import socket
 import ssl
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -252,7 +251,10 @@ def test_bodies_over_the_limit_get_413_from_the_arena_or_from_nginx(deployed):
         over_nginx = client.post("/api/strategies/", files={"file": ("huge.json", b" " * (2 * 1024 * 1024))})
         assert over_nginx.status_code == 413
         assert "413 Request Entity Too Large" in over_nginx.text  # nginx's page, not the arena's JSON
-    time.sleep(0.5)
+        # A request after it that the arena logs: once its line is there, so would the refused one's be.
+        marked = len(deployed.requests("/api/rules"))
+        assert client.get("/api/rules").status_code == 200
+    wait_until(lambda: len(deployed.requests("/api/rules")) > marked, what="the next request logged")
     assert len(deployed.requests("/api/strategies/")) == before
 
 
