@@ -129,8 +129,9 @@ def cells(page, table: str = "#contest-board") -> list[list[str]]:
 
 
 def expected(board: dict) -> list[list[str]]:
-    """The API's rows as the page shows them."""
-    rate = lambda r: "-" if r["mean_win_rate"] is None else f"{r['mean_win_rate']:.4f}"  # noqa: E731
+    """The API's rows as the page shows them (rates to 3 decimals until final, as the API rounds them)."""
+    digits = 4 if board["exact"] else 3
+    rate = lambda r: "-" if r["mean_win_rate"] is None else f"{r['mean_win_rate']:.{digits}f}"  # noqa: E731
     return [[str(r["rank"]), r["team_name"], str(r["wins"]), str(r["losses"]), rate(r)] for r in board["rows"]]
 
 
@@ -221,18 +222,19 @@ def test_staff_see_every_entry_and_disqualify_one_with_a_reason(browser, arena):
     assert student.locator("text=All entries (staff)").count() == 0
     page = signed_in(browser, arena, STAFF, f"/contests/{name}")
     assert "All entries (staff)" in page.locator("h2").all_inner_texts()
-    assert sorted(row[1:4] for row in cells(page, "#all-entries")) == [["t2", "t2", "ranked"], ["t3", "t3", "ranked"]]
+    listed = sorted([row[1], row[2], row[5]] for row in cells(page, "#all-entries"))
+    assert listed == [["t2", "Team 2", "ranked"], ["t3", "Team 3", "ranked"]]
     row = page.locator("#all-entries tbody tr", has_text="t3")
     row.locator("input[name=reason]").fill("copied from the internet")
     with page.expect_navigation(url=f"{arena.url}/contests/{name}"):
         row.locator("button[type=submit]").click()
-    statuses = {entry[0]: entry[3] for entry in cells(page, "#all-entries")}
+    statuses = {entry[0]: entry[5] for entry in cells(page, "#all-entries")}
     assert statuses[f"#{cheat}"] == "disqualified: copied from the internet"
     assert page.locator("#all-entries tbody tr", has_text="t3").locator("form").count() == 0
     board = ranked(arena, name, 1)
     page.clock.run_for(POLL_MS)
     page.wait_for_function("() => document.querySelectorAll('#contest-board tbody tr').length === 1")
-    assert cells(page) == expected(board) == [["1", "t2", "0", "0", "-"]]
+    assert cells(page) == expected(board) == [["1", "Team 2", "0", "0", "-"]]
 
 
 def test_a_closed_contest_turns_final_on_its_open_page_and_in_the_archive(browser, arena):
@@ -250,6 +252,8 @@ def test_a_closed_contest_turns_final_on_its_open_page_and_in_the_archive(browse
     page.clock.run_for(POLL_MS)
     page.wait_for_function("() => document.getElementById('contest-state').textContent === 'final standings'")
     assert page.locator("#contest-board th").all_inner_texts()[-1] == "ENTRY"  # shown upper case by the style
+    board = httpx2.get(f"{arena.url}/api/contests/{name}/leaderboard", timeout=60).json()
+    assert board["final"] and board["exact"]  # final: the exact rates, on the page too
     order = [row["entry_id"] for row in board["rows"]]
     assert sorted(order) == sorted(ids)
     assert cells(page) == [[*row, f"#{entry}"] for row, entry in zip(expected(board), order, strict=True)]
@@ -260,7 +264,8 @@ def test_a_closed_contest_turns_final_on_its_open_page_and_in_the_archive(browse
     page.clock.run_for(3 * POLL_MS)
     assert len(polls) == 1  # final: the page stopped polling
 
-    published = httpx2.get(f"{arena.url}{links[0]}", timeout=60).json()  # anyone may read it now
+    assert "entry-table" in httpx2.get(f"{arena.url}{links[0]}", timeout=60).text  # its page, for anyone now
+    published = httpx2.get(f"{arena.url}/api/contests/{name}/entries/{order[0]}", timeout=60).json()
     assert published["table"] == table_of(ids.index(order[0])).tolist()
     page.goto(f"{arena.url}/contests/{name}")
     assert page.inner_text("#contest-state") == "final standings"
