@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
@@ -31,9 +31,14 @@ STUDENT_FILES = Path(__file__).parent / "fixtures" / "submissions" / "realistic"
 POSTGRES_ENV = "HOG_TEST_POSTGRES_URL"
 BACKENDS = ("sqlite", "postgres")
 
+# No property test has a deadline: Hypothesis's default (200 ms an example, of
+# wall-clock time) fails a test on a loaded machine, and the test means the
+# property, not the speed. Nor is slow data generation an error, for the same reason.
 # HYPOTHESIS_PROFILE=nightly: every property test tries many more examples
 # (the slowest ones through tests/properties.py; the others here).
-settings.register_profile("nightly", max_examples=1000, deadline=None)
+_UNTIMED = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile("default", **_UNTIMED)
+settings.register_profile("nightly", max_examples=1000, **_UNTIMED)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
