@@ -162,11 +162,11 @@ class StandingsRecord:
 @dataclass(frozen=True)
 class BoardState:
     """A contest as a leaderboard first reads it, in a few small rows: the
-    contest, the revision and time of its standings (None before the first)
-    and how many entries wait to be ranked. Together they say whether
-    standings read before are still the ones to show."""
+    contest, the revision of its standings (None before the first; each
+    publication ranks a new revision) and how many entries wait to be
+    ranked. Together they say whether standings read before are still the
+    ones to show."""
 
     contest: ContestRecord
     standings_revision: int | None
-    standings_updated: datetime | None
     queued: int

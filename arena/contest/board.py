@@ -121,6 +121,7 @@ class Board:
     state_read: BoardState
     rows: list[ContestRow]
     open: bool  #: whether it takes submissions
+    updated: datetime | None = None  #: when the standings shown were published
 
     @property
     def contest(self) -> ContestRecord:
@@ -129,10 +130,6 @@ class Board:
     @property
     def queued(self) -> int:
         return self.state_read.queued
-
-    @property
-    def updated(self) -> datetime | None:
-        return self.state_read.standings_updated
 
     @property
     def final(self) -> bool:
@@ -164,7 +161,7 @@ class Board:
         """What the board shows depends on this alone (a cache key)."""
         c = self.contest
         read = self.state_read
-        return (c.id, c.revision, c.deadline, c.closed, read.standings_revision, read.standings_updated, read.queued)
+        return (c.id, c.created, c.revision, c.deadline, c.closed, read.standings_revision, self.updated, read.queued)
 
     def public_rows(self, exact: bool = False) -> list[dict[str, Any]]:
         """The rows as the leaderboard shows them: rank, team name, wins,

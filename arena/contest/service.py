@@ -83,8 +83,9 @@ def near_copy(table: np.ndarray, others: dict[int, np.ndarray]) -> tuple[int, in
 class _Rows:
     """Standings' rows read once, for the revision and time they were published."""
 
-    key: tuple[int | None, datetime | None]
+    key: tuple[datetime, int | None]
     rows: list[ContestRow]
+    updated: datetime | None
 
 
 class Contests:
@@ -111,15 +112,16 @@ class Contests:
 
     def _board(self, state: BoardState) -> Board:
         contest = state.contest
-        key = (state.standings_revision, state.standings_updated)
+        key = (contest.created, state.standings_revision)  # a publication ranks a new revision
         cached = self._rows.get(contest.id)
         if cached is None or cached.key != key:
-            standings = None if key[0] is None else self.store.standings(contest, matrix=False)
+            standings = None if key[1] is None else self.store.standings(contest, matrix=False)
             if standings is not None and standings.ranking is None:  # published before rows were kept
                 standings = self.store.standings(contest)
-            cached = _Rows(key, [] if standings is None else _rows(standings))
+            rows = [] if standings is None else _rows(standings)
+            cached = _Rows(key, rows, None if standings is None else standings.updated)
             self._rows[contest.id] = cached
-        return Board(state, cached.rows, contest.is_open(self.clock()))
+        return Board(state, cached.rows, contest.is_open(self.clock()), cached.updated)
 
     def matrix(self, board: Board) -> np.ndarray:
         """The win-rate matrix of BOARD's standings (matrix positions), empty before the first."""
