@@ -83,6 +83,7 @@ class Sent:
     tries: int = 0
     detail: str = ""
     reply_lost: bool = False  #: a try got no answer (the server was killed): it may have been stored all the same
+    log: list[str] = field(default_factory=list)  #: each try: seconds after the start it was sent, and its outcome
 
 
 @dataclass
@@ -230,6 +231,7 @@ class Rush:
         with httpx.Client(timeout=180) as client:
             while True:
                 sent.tries += 1
+                sent_at = time.monotonic() - t0
                 try:
                     reply = client.post(
                         f"{self.url}/api/contests/{CONTEST}/entries",
@@ -238,11 +240,13 @@ class Rush:
                     )
                 except httpx.HTTPError as error:  # the server was killed: send again, as a person would
                     sent.detail, sent.reply_lost = type(error).__name__, True
+                    sent.log.append(f"{sent_at:.1f} s: {sent.detail}")
                     if time.monotonic() > closes:
                         return
                     time.sleep(0.5)
                     continue
                 sent.status = reply.status_code
+                sent.log.append(f"{sent_at:.1f} s: {reply.status_code} after {time.monotonic() - t0 - sent_at:.1f} s")
                 if reply.status_code == 202:
                     sent.entry_id, sent.accepted_at = reply.json()["entry_id"], time.monotonic()
                 elif reply.status_code in (429, 503) and time.monotonic() < closes:
@@ -405,6 +409,9 @@ def run(args: argparse.Namespace, db: str) -> dict[str, object]:
         "minutes": args.minutes,
         "answers": statuses,
         "refusals": dict(sorted(refusals.items(), key=lambda item: -item[1])[:5]),
+        "not_accepted": [{"due_s": round(sent.due, 1), "tries": sent.log} for sent in schedule if sent.status != 202][
+            :10
+        ],
         "sent_again_after_the_kill": sum(s.tries > 1 for s in schedule),
         "kill_at_s": kill_at if kill_at >= 0 else None,
         "restart_s": restart,
