@@ -58,8 +58,13 @@ def launched_chromium(chromium: str) -> Iterator[Any]:
             browser.close()
 
 
+#: The most an action or a wait of a page may take, in ms: it only bounds a wait,
+#: so it leaves a loaded machine (chromium, the server and the tests on two cores) time.
+PAGE_TIMEOUT_MS = 90_000
+
+
 def new_page(browser: Any) -> Any:
-    """A page in a fresh context of BROWSER (its own cookies), 20 s at most per action."""
+    """A page in a fresh context of BROWSER (its own cookies), PAGE_TIMEOUT_MS at most per action."""
     page = browser.new_context(viewport=VIEWPORT).new_page()
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(PAGE_TIMEOUT_MS)
     return page
