@@ -47,9 +47,10 @@ def _contest_context(request: Request, contests: ContestsDep, name: str) -> dict
     mine = [] if viewer is None or viewer.team is None else store.team_entries(board.contest, viewer.team)
     staff = viewer is not None and viewer.staff
     exact = board.final or staff
+    published = board.final and board.contest.publish != "none"
     return {
         "board": board,
-        "rows": contests.page_rows(board, exact),
+        "rows_html": contests.rows_html(board, exact, published, tuple(e.id for e in mine)),
         "exact": exact,
         "viewer": viewer,
         "viewer_problem": problem,
@@ -58,7 +59,7 @@ def _contest_context(request: Request, contests: ContestsDep, name: str) -> dict
         "everyone": store.entries(board.contest) if staff else [],
         "bars": store.bars(board.contest) if staff else {},
         "refused": [a for a in store.attempts(board.contest) if a.verdict not in (None, "accepted")] if staff else [],
-        "published": board.final and board.contest.publish != "none",
+        "published": published,
     }
 
 

@@ -10,6 +10,7 @@ import jinja2
 from fastapi import Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
 
 from arena.contest.teams import shown_time
 from arena.ranking import format_rate
@@ -21,7 +22,7 @@ from hog_arena.web.deps import Scope
 from hog_arena.web.signin import account
 from strategies.loader import Limits
 
-__all__ = ["render", "error_response", "refusal_response", "upload_limit_text"]
+__all__ = ["fragment", "render", "error_response", "refusal_response", "upload_limit_text"]
 
 _environment = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(resources.files("hog_arena.web") / "templates")),
@@ -31,6 +32,11 @@ _environment = jinja2.Environment(
 _environment.filters["rate"] = format_rate
 _environment.filters["when"] = shown_time
 _templates = Jinja2Templates(env=_environment)
+
+
+def fragment(template: str, context: dict[str, Any]) -> Markup:
+    """TEMPLATE rendered alone with CONTEXT (autoescaped), to insert into a page as it is."""
+    return Markup(_environment.get_template(template).render(**context))
 
 
 def upload_limit_text() -> str:
