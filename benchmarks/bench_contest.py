@@ -11,6 +11,8 @@ entry), while readers load the contest page and the leaderboard API. At
 KILL_AT seconds the server is killed with SIGKILL and started again;
 senders whose request failed send again (as a person would). Reported:
 
+* answering: from sending a file to its 202 (the check of each ``.py``
+  file waits for a checker);
 * acceptance to ranking: from each 202 to the entry's row appearing on
   the leaderboard (median, 90th percentile, maximum; entries replaced by
   their team before they were ranked are counted apart);
@@ -84,6 +86,7 @@ class Sent:
     detail: str = ""
     reply_lost: bool = False  #: a try got no answer (the server was killed): it may have been stored all the same
     log: list[str] = field(default_factory=list)  #: each try: seconds after the start it was sent, and its outcome
+    answer_s: float | None = None  #: how long the try answered 202 took
 
 
 @dataclass
@@ -249,6 +252,7 @@ class Rush:
                 sent.log.append(f"{sent_at:.1f} s: {reply.status_code} after {time.monotonic() - t0 - sent_at:.1f} s")
                 if reply.status_code == 202:
                     sent.entry_id, sent.accepted_at = reply.json()["entry_id"], time.monotonic()
+                    sent.answer_s = sent.accepted_at - t0 - sent_at
                 elif reply.status_code in (429, 503) and time.monotonic() < closes:
                     time.sleep(float(reply.headers.get("Retry-After", "1")))
                     continue
@@ -358,7 +362,7 @@ def run(args: argparse.Namespace, db: str) -> dict[str, object]:
     for reader in readers:
         reader.start()
     restart = None
-    with ThreadPoolExecutor(max_workers=64) as senders:
+    with ThreadPoolExecutor(max_workers=len(schedule)) as senders:  # each person sends on their own
         for sent in schedule:
             senders.submit(rush.send, sent, t0, closes)
         if kill_at >= 0:
@@ -397,6 +401,7 @@ def run(args: argparse.Namespace, db: str) -> dict[str, object]:
         if sent.status not in (202, None):
             refusals[sent.detail] = refusals.get(sent.detail, 0) + 1
     page, api = rush.observed.page, rush.observed.api
+    answers = [s.answer_s for s in schedule if s.answer_s is not None]
     return {
         "database": make_url(db).get_backend_name(),
         "people": args.people,
@@ -416,6 +421,11 @@ def run(args: argparse.Namespace, db: str) -> dict[str, object]:
         "kill_at_s": kill_at if kill_at >= 0 else None,
         "restart_s": restart,
         "final_after_deadline_s": drained,
+        "answer_s": {
+            "median": percentile(answers, 50),
+            "p90": percentile(answers, 90),
+            "max": max(answers) if answers else None,
+        },
         "rank_wait_s": {
             "median": statistics.median(waits) if waits else None,
             "p90": percentile(waits, 90),
@@ -486,6 +496,10 @@ def print_table(report: dict[str, Any]) -> None:
             f"{report['prepared']} ({report['prepared_s']:.0f} s)",
         ),
         (f"submissions answered (of {report['submissions']})", json.dumps(report["answers"])),
+        (
+            "from sending to the 202: median / p90 / max",
+            f"{s(report['answer_s']['median'])} / {s(report['answer_s']['p90'])} / {s(report['answer_s']['max'])} s",
+        ),
         (
             "from the 202 to the entry's row: median / p90 / max",
             f"{s(wait['median'])} / {s(wait['p90'])} / {s(wait['max'])} s ({wait['ranked']} ranked,"
