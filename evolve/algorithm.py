@@ -11,8 +11,10 @@ sampled from a CMA-ES strategy instead (``evolve.cmaes``), and the
 population is the best of parents and offspring. It is driven one
 generation at a time, as in DEAP's checkpointing example, so that every
 generation can be checkpointed: population, hall of fame, logbook and the
-state of Python's ``random`` (which DEAP's operators draw from), and the
-CMA-ES strategy, pickled.
+state of the run's random generator, and the
+CMA-ES strategy, pickled. Every draw comes from the toolbox's own
+generator (``toolbox.rng``), never from the process-wide one that other
+threads draw from too (``evolve.operators``).
 The run's ``Scoring`` (``evolve.scoring``) says how fitnesses are
 summarised and which hall of fame is kept: with several objectives, the
 selection is NSGA-II's and the hall of fame a Pareto front.
@@ -23,16 +25,16 @@ interrupted. A checkpoint is a pickle: load only your own.
 from __future__ import annotations
 
 import pickle
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deap import algorithms, base, tools
+from deap import base, tools
 
 from evolve import (
     cmaes,
     genome,  # noqa: F401 - defines the creator classes that checkpoints refer to
+    operators,
 )
 from evolve.scoring import MEAN, Scoring
 from evolve.settings import Settings
@@ -101,14 +103,9 @@ class EvolutionState:
 
 
 def _evaluate(toolbox: base.Toolbox, individuals: Sequence[Any]) -> int:
-    """Give the individuals with an invalid fitness their fitness; returns how many.
-
-    The parallel machinery runs in this process too and may draw from
-    ``random``; the run's own random stream is kept out of its reach."""
+    """Give the individuals with an invalid fitness their fitness; returns how many."""
     invalid = [individual for individual in individuals if not individual.fitness.valid]
-    saved = random.getstate()
     fitnesses = toolbox.map(toolbox.evaluate, invalid)
-    random.setstate(saved)
     for individual, fitness in zip(invalid, fitnesses, strict=True):
         individual.fitness.values = fitness
     return len(invalid)
@@ -119,7 +116,7 @@ def first_generation(toolbox: base.Toolbox, settings: Settings, seed: int, scori
     (seeded with SEED), evaluated; the population is the best of them (the
     survivors' selection picks them, as after every generation); with
     CMA-ES (one objective), the strategy starts at their best."""
-    random.seed(seed)
+    toolbox.rng.seed(seed)
     drawn = toolbox.population(n=settings.initial * settings.population)
     halloffame = scoring.hall_of_fame(settings)
     stats = scoring.statistics()
@@ -130,20 +127,22 @@ def first_generation(toolbox: base.Toolbox, settings: Settings, seed: int, scori
     population = drawn if settings.initial == 1 else _best(drawn, settings.population, scoring)
     logbook.record(gen=0, evals=evals, **stats.compile(population))
     strategy = cmaes.start(population, toolbox, settings) if _cma(settings, scoring) else None
-    return EvolutionState(0, population, halloffame, logbook, random.getstate(), scoring, strategy)
+    return EvolutionState(0, population, halloffame, logbook, toolbox.rng.getstate(), scoring, strategy)
 
 
 def next_generation(state: EvolutionState, toolbox: base.Toolbox, settings: Settings) -> EvolutionState:
     """The generation after STATE, as eaMuPlusLambda makes it, or sampled
     from STATE's CMA-ES strategy (STATE's hall of fame, logbook and strategy
     are updated in place)."""
-    random.setstate(state.random_state)
+    toolbox.rng.setstate(state.random_state)
     if state.strategy is None:
-        offspring = algorithms.varOr(state.population, toolbox, settings.offspring, settings.cxpb, settings.mutpb)
+        offspring = operators.var_or(
+            toolbox.rng, state.population, toolbox, settings.offspring, settings.cxpb, settings.mutpb
+        )
         evals = _evaluate(toolbox, offspring)
         population = _survivors(state.population + offspring, toolbox, settings, state.scoring)
     else:
-        points = cmaes.sample(state.strategy)
+        points = cmaes.sample(state.strategy, toolbox.rng)
         offspring = [toolbox.decode(point) for point in points]
         evals = _evaluate(toolbox, offspring)
         cmaes.learn(state.strategy, points, offspring)
@@ -152,7 +151,7 @@ def next_generation(state: EvolutionState, toolbox: base.Toolbox, settings: Sett
     generation = state.generation + 1
     state.logbook.record(gen=generation, evals=evals, **state.scoring.statistics().compile(population))
     return EvolutionState(
-        generation, population, state.halloffame, state.logbook, random.getstate(), state.scoring, state.strategy
+        generation, population, state.halloffame, state.logbook, toolbox.rng.getstate(), state.scoring, state.strategy
     )
 
 

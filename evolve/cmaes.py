@@ -9,8 +9,8 @@ genomes' fitness).
 
 It samples from the same normal distribution as ``Strategy.generate``, with
 two differences that make a resumed run sample what an uninterrupted one
-would. The normal values come from Python's ``random``, the run's
-checkpointed stream. And they are shaped by the Cholesky factor of the
+would. The normal values come from the run's own generator, whose state
+is checkpointed. And they are shaped by the Cholesky factor of the
 covariance matrix, not by its eigenbasis: where eigenvalues are equal (as
 when the population is smaller than the number of parameters) the basis
 LAPACK returns is any rotation within their eigenspace, and which one can
@@ -37,9 +37,9 @@ def start(population: list, toolbox: base.Toolbox, settings: Settings) -> cma.St
     return cma.Strategy(centroid=centroid, sigma=settings.step, lambda_=settings.offspring, mu=settings.population)
 
 
-def sample(strategy: cma.Strategy) -> list[np.ndarray]:
-    """The strategy's next ``lambda_`` points."""
-    normal = np.array([[random.gauss(0.0, 1.0) for _ in range(strategy.dim)] for _ in range(strategy.lambda_)])
+def sample(strategy: cma.Strategy, rng: random.Random) -> list[np.ndarray]:
+    """The strategy's next ``lambda_`` points, from RNG's normal values."""
+    normal = np.array([[rng.gauss(0.0, 1.0) for _ in range(strategy.dim)] for _ in range(strategy.lambda_)])
     return list(strategy.centroid + strategy.sigma * normal @ np.linalg.cholesky(strategy.C).T)
 
 

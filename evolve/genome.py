@@ -3,11 +3,12 @@
 A genome is a family's integer parameters, in the family's order, each
 within its bounds. As in DEAP's own examples, the creator classes are made
 once, when this module is imported, and ``make_toolbox`` registers the
-library's operators: random initial values within the bounds
-(``initCycle``), uniform crossover (``cxUniform``, which only swaps values
-between parents), a mutation within the bounds (DEAP's ``mutUniformInt``,
-a new uniform value; or, with a ``step``, ``mutate_step``: a rounded normal
-step) and tournament selection (or another, such as NSGA-II's). CMA-ES
+operators: random initial values within the bounds (``initCycle``),
+uniform crossover (``cxUniform``, which only swaps values between parents),
+a mutation within the bounds (``mutUniformInt``, a new uniform value; or,
+with a ``step``, a rounded normal step) and tournament selection (or
+another, such as NSGA-II's). Every draw comes from the toolbox's own
+generator, ``toolbox.rng`` (``evolve.operators`` says why). CMA-ES
 (``evolve.cmaes``) works on points of the unit cube: ``encode`` and
 ``decode`` scale a genome to one and back, rounded and within the bounds.
 """
@@ -20,10 +21,11 @@ from functools import partial
 
 from deap import base, creator, tools
 
+from evolve import operators
 from evolve.settings import Settings
 from strategies.families import Family
 
-__all__ = ["make_toolbox", "genome_params", "genome_class", "mutate_step", "encode", "decode"]
+__all__ = ["make_toolbox", "genome_params", "genome_class", "encode", "decode"]
 
 creator.create("FitnessWinRate", base.Fitness, weights=(1.0,))
 creator.create("Genome", list, fitness=creator.FitnessWinRate)
@@ -44,19 +46,6 @@ def genome_class(values: int) -> type:
 def genome_params(family: Family, genome: Sequence[int]) -> dict[str, int]:
     """The family parameters a genome stands for."""
     return {p.name: int(value) for p, value in zip(family.parameters, genome, strict=True)}
-
-
-def mutate_step(
-    individual: list[int], low: Sequence[int], up: Sequence[int], indpb: float, step: float
-) -> tuple[list[int]]:
-    """Move each value of INDIVIDUAL, with chance INDPB, by a normal step of
-    STEP times its range (rounded, at least 1), kept within LOW..UP; in place,
-    returned as DEAP's mutations return it."""
-    for i, (lowest, highest) in enumerate(zip(low, up, strict=True)):
-        if random.random() < indpb:
-            change = round(random.gauss(0.0, step * (highest - lowest))) or random.choice((-1, 1))
-            individual[i] = min(max(individual[i] + change, lowest), highest)
-    return (individual,)
 
 
 def encode(genome: Sequence[int], low: Sequence[int], up: Sequence[int]) -> list[float]:
@@ -82,24 +71,29 @@ def make_toolbox(
     map_: Callable,
     select: Callable | None = None,
     values: int = 1,
+    rng: random.Random | None = None,
 ) -> base.Toolbox:
     """The toolbox of FAMILY's genomes: EVALUATE gives a genome's VALUES
     fitness values, MAP_ replaces the built-in ``map`` (batched, cached
-    evaluation), SELECT (default: tournaments) picks the survivors."""
+    evaluation), SELECT (default: tournaments) picks the survivors, and
+    every random draw comes from RNG (``toolbox.rng``; default a new one)."""
+    rng = rng or random.Random()
     lows = [p.low for p in family.parameters]
     highs = [p.high for p in family.parameters]
-    attributes = tuple(partial(random.randint, low, high) for low, high in zip(lows, highs, strict=True))
+    attributes = tuple(partial(rng.randint, low, high) for low, high in zip(lows, highs, strict=True))
     toolbox = base.Toolbox()
     toolbox.register("individual", tools.initCycle, genome_class(values), attributes, n=1)
     toolbox.register("population", tools.initRepeat, list, toolbox.individual)
-    toolbox.register("mate", tools.cxUniform, indpb=0.5)
+    toolbox.rng = rng
+    toolbox.register("mate", operators.uniform_crossover, rng, indpb=0.5)
     if settings.step:
-        toolbox.register("mutate", mutate_step, low=lows, up=highs, indpb=settings.indpb, step=settings.step)
+        step = settings.step
+        toolbox.register("mutate", operators.step_mutation, rng, low=lows, up=highs, indpb=settings.indpb, step=step)
     else:
-        toolbox.register("mutate", tools.mutUniformInt, low=lows, up=highs, indpb=settings.indpb)
+        toolbox.register("mutate", operators.uniform_int_mutation, rng, low=lows, up=highs, indpb=settings.indpb)
     toolbox.register("encode", encode, low=lows, up=highs)
     toolbox.register("decode", decode, low=lows, up=highs, kind=genome_class(values))
-    toolbox.register("select", select or partial(tools.selTournament, tournsize=settings.tournament))
+    toolbox.register("select", select or partial(operators.tournament, rng, tournsize=settings.tournament))
     toolbox.register("evaluate", evaluate)
     toolbox.register("map", map_)
     return toolbox

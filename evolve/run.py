@@ -18,6 +18,7 @@ would.
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -236,8 +237,9 @@ def continue_run(
     checkpoint = store.load_latest_checkpoint(run.id)
     state = None if checkpoint is None else EvolutionState.from_bytes(checkpoint.blob, scoring)
     fitness_map = CachedMap(jobs=jobs, backend=backend, scheduler=scheduler)
+    rng = random.Random()
     toolbox = make_toolbox(
-        family, settings, partial(evaluate, target), fitness_map, scoring.select(settings), scoring.values
+        family, settings, partial(evaluate, target), fitness_map, scoring.select(settings, rng), scoring.values, rng
     )
 
     def checkpoint_generation(new: EvolutionState) -> None:

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -22,6 +23,7 @@ from typing import Any
 import numpy as np
 from deap import tools
 
+from evolve import operators
 from evolve.genome import genome_class
 from evolve.settings import Settings
 
@@ -66,9 +68,9 @@ class Scoring:
         """The creator class of this scoring's genomes (made before a checkpoint is loaded)."""
         return genome_class(self.values)
 
-    def select(self, settings: Settings) -> Callable[..., list[Any]]:
-        """The survival selection: NSGA-II for several objectives, else tournaments."""
-        return tools.selNSGA2 if self.pareto else partial(tools.selTournament, tournsize=settings.tournament)
+    def select(self, settings: Settings, rng: random.Random) -> Callable[..., list[Any]]:
+        """The survival selection: NSGA-II for several objectives, else tournaments drawn from RNG."""
+        return tools.selNSGA2 if self.pareto else partial(operators.tournament, rng, tournsize=settings.tournament)
 
     def hall_of_fame(self, settings: Settings) -> tools.HallOfFame:
         """A Pareto front for several objectives, else the ``hall_of_fame`` best."""

@@ -63,14 +63,14 @@ def run_once(db: str, rules: str = "square_swine", settings: Settings = SMALL, s
 @pytest.mark.parametrize("family_name", ["always_roll", "gain", "lead"])
 def test_variation_keeps_every_parameter_within_its_bounds(family_name):
     family = get_family(family_name)
-    toolbox = make_toolbox(family, Settings(indpb=0.9), evaluate=lambda g: (0.0,), map_=map)
-    random.seed(5)
+    rng = random.Random(5)
+    toolbox = make_toolbox(family, Settings(indpb=0.9), evaluate=lambda g: (0.0,), map_=map, rng=rng)
     population = toolbox.population(n=30)
     for _ in range(200):
-        a, b = (toolbox.clone(g) for g in random.sample(population, 2))
+        a, b = (toolbox.clone(g) for g in rng.sample(population, 2))
         toolbox.mate(a, b)
         toolbox.mutate(a)
-        population[random.randrange(len(population))] = a
+        population[rng.randrange(len(population))] = a
     for genome in population:
         assert isinstance(genome, creator.Genome)
         for parameter, value in zip(family.parameters, genome, strict=True):

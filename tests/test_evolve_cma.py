@@ -34,8 +34,7 @@ def closeness(genome) -> tuple[float]:
 
 
 def test_a_genome_scaled_to_the_unit_cube_and_back_is_itself_and_outside_points_stay_within_bounds():
-    toolbox = make_toolbox(FAMILY, Settings(), evaluate=closeness, map_=map)
-    random.seed(5)
+    toolbox = make_toolbox(FAMILY, Settings(), evaluate=closeness, map_=map, rng=random.Random(5))
     for _ in range(50):
         genome = toolbox.individual()
         point = toolbox.encode(genome)
@@ -54,17 +53,16 @@ def test_samples_depend_on_the_covariance_not_on_the_eigenbasis_lapack_picks():
     strategy.diagD, strategy.B = np.linalg.eigh(covariance)
     strategy.diagD **= 0.5
     strategy.BD = strategy.B * strategy.diagD
-    random.seed(3)
-    first = cmaes.sample(strategy)
+    first = cmaes.sample(strategy, random.Random(3))
     rotation, _ = np.linalg.qr(np.random.default_rng(3).normal(size=(3, 3)))
     strategy.B = strategy.B.copy()
     strategy.B[:, 1:4] = strategy.B[:, 1:4] @ rotation  # within the eigenvalue 1's eigenspace (eigh sorts ascending)
     strategy.BD = strategy.B * strategy.diagD
     assert np.allclose(strategy.BD @ strategy.BD.T, covariance)
-    random.seed(3)
-    again = cmaes.sample(strategy)
+    again = cmaes.sample(strategy, random.Random(3))
     assert len(first) == 12 and np.allclose(first, again, rtol=0, atol=1e-12)
-    spread = np.cov(np.array([point for _ in range(301) for point in cmaes.sample(strategy)]).T)
+    rng = random.Random(4)
+    spread = np.cov(np.array([point for _ in range(301) for point in cmaes.sample(strategy, rng)]).T)
     assert np.allclose(spread, 0.01 * covariance, atol=0.004)
 
 

@@ -47,8 +47,8 @@ def test_every_generations_best_is_the_best_found_so_far_and_the_plot_says_both(
 
 def test_mutation_moves_each_value_it_touches_by_a_step_within_the_bounds():
     family = get_family("lookahead")
-    toolbox = make_toolbox(family, Settings(indpb=1.0, step=0.01), evaluate=lambda g: (0.0,), map_=map)
-    random.seed(3)
+    settings = Settings(indpb=1.0, step=0.01)
+    toolbox = make_toolbox(family, settings, evaluate=lambda g: (0.0,), map_=map, rng=random.Random(3))
     for _ in range(50):
         genome = toolbox.individual()
         before = list(genome)
