@@ -242,7 +242,7 @@ def stored_as_played(
     loop of leagues and contests."""
     shas = [table.sha256 for table in tables]
     for scores in chunks:
-        store.store_match_arrays(*key.astuple(), shas, scores.pairs, scores.first, scores.second, scores.stderr)
+        store.store_match_arrays(key, shas, scores.pairs, scores.first, scores.second, scores.stderr)
         yield scores
 
 
@@ -251,7 +251,7 @@ def _open_league(store: LeagueStorage, name: str, key: MatchKey, records: list[S
     try:
         league = store.get_league(name, key.rules, key.goal)
     except NotStored:
-        return store.create_league(name, *key.astuple(), [r.id for r in records])
+        return store.create_league(name, key, [r.id for r in records])
     stored = {r.id for r in store.league_entries(league.id)}
     if stored != {r.id for r in records} or league.key != key:
         raise LeagueError(f"league {name!r} already exists with other entries or settings; choose another --name")

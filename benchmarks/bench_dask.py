@@ -113,13 +113,13 @@ def stored_league(folder: Path, label: str, lineup: Lineup, **backend: Any) -> t
 def insert_rate(folder: Path, lineup: Lineup, scores: PairScores, batch: int = 8192) -> float:
     """Match rows the store inserts per second: SCORES, the league of LINEUP,
     written in batches of BATCH rows into a fresh SQLite file."""
-    key = EXACT.key(lineup.rules, lineup.goal).astuple()
+    key = EXACT.key(lineup.rules, lineup.goal)
     shas = [table.sha256 for table in lineup.tables]
     with open_store(str(folder / "inserts.db")) as store:
         start = time.perf_counter()
         for k in range(0, len(scores), batch):
             part = slice(k, k + batch)
-            store.store_match_arrays(*key, shas, scores.pairs[part], scores.first[part], scores.second[part])
+            store.store_match_arrays(key, shas, scores.pairs[part], scores.first[part], scores.second[part])
         seconds = time.perf_counter() - start
     return len(scores) / seconds
 

@@ -53,7 +53,7 @@ import numpy as np
 from arena.league import round_robin_pairs
 from arena.tournament import add_to_league
 from hog import exact
-from results.store import Store, StrategyRecord, open_store
+from results.store import MatchKey, Store, StrategyRecord, open_store
 from strategies.families import FAMILIES
 from strategies.table import StrategyTable
 
@@ -229,13 +229,13 @@ def _prefill(store: Store, records: list[StrategyRecord], fraction: float) -> in
     """Create the league ``contest`` of RECORDS and store random rates for the
     first FRACTION of its pairs (in the order the league plays them); returns
     how many."""
-    league = store.create_league("contest", records[0].rules, records[0].goal, "exact", 0, 0, [r.id for r in records])
+    league = store.create_league("contest", MatchKey(records[0].rules, records[0].goal), [r.id for r in records])
     shas = [r.sha256 for r in sorted(records, key=lambda r: r.id)]
     pairs = round_robin_pairs(len(shas))[: int(fraction * len(shas) * (len(shas) - 1) / 2)]
     rng = np.random.default_rng(2)
     for start in range(0, len(pairs), 65536):
         chunk = pairs[start : start + 65536]
-        store.store_match_arrays(*league.key.astuple(), shas, chunk, rng.random(len(chunk)), rng.random(len(chunk)))
+        store.store_match_arrays(league.key, shas, chunk, rng.random(len(chunk)), rng.random(len(chunk)))
     return len(pairs)
 
 

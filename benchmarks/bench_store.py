@@ -24,7 +24,7 @@ import numpy as np
 from bench_league import contest_entries
 
 from arena.league import pair_chunks
-from results.store import open_store
+from results.store import MatchKey, open_store
 
 CHUNK = 8192  # the league's default chunk of pairs at this size
 
@@ -47,13 +47,12 @@ def main() -> None:
         with open_store(url) as store:
             records = [store.add_strategy(table, author="benchmark")[0] for table in entries]
             old, newcomer = records[:-1], records[-1]
-            league = store.create_league("bench", args.rules, 100, "exact", 0, 0, [r.id for r in old])
-            key = league.key.astuple()
+            league = store.create_league("bench", MatchKey(args.rules, 100), [r.id for r in old])
             shas = [r.sha256 for r in old]
             pairs = args.size * (args.size - 1) // 2
             start = time.perf_counter()
             for chunk in pair_chunks(args.size, CHUNK):
-                store.store_match_arrays(*key, shas, chunk, rng.random(len(chunk)), rng.random(len(chunk)))
+                store.store_match_arrays(league.key, shas, chunk, rng.random(len(chunk)), rng.random(len(chunk)))
             stored = time.perf_counter() - start
             start = time.perf_counter()
             store.finish_league(league.id)
@@ -66,7 +65,7 @@ def main() -> None:
             store.add_league_entries(league.id, [newcomer.id])
             grown = [r.sha256 for r in sorted(records, key=lambda r: r.id)]
             new = np.array([[k, len(old)] for k in range(len(old))])
-            store.store_match_arrays(*key, grown, new, rng.random(len(new)), rng.random(len(new)))
+            store.store_match_arrays(league.key, grown, new, rng.random(len(new)), rng.random(len(new)))
             store.finish_league(league.id)
             assert store.league_results(league.id).complete
             added = time.perf_counter() - start

@@ -6,8 +6,8 @@ schema only by ``hog db upgrade``, so a newer program never migrates it
 under a running older server), and hands out sessions that are each one
 transaction (``_session``), turning every database error into a one-line
 :class:`StoreError` naming the database. The store's aggregates
-(``results.strategy_store``, ``results.league_store``, ``results.run_store``,
-``results.contest_store``, ``results.signin_store``) build on it;
+(``results.strategy_store``, ``results.league_store``, ``results.match_cache``,
+``results.run_store``, ``results.contest_store``, ``results.signin_store``) build on it;
 ``results.store.Store`` joins them. The small argument checks they share
 are here too.
 """

@@ -5,7 +5,7 @@ takes the narrowest one it needs, so it says what it reads and writes and
 can be given anything that does that. Optuna's ``BaseStorage`` is the model.
 
 * :class:`StrategyRepository`: stored strategy tables, their names and sources;
-* :class:`MatchCache`: exact and simulated matches between two tables, by ``MatchKey`` terms;
+* :class:`MatchCache`: exact and simulated matches between two tables, under a ``MatchKey``;
 * :class:`LeagueRepository`: leagues, their entries and results;
 * :class:`RunRepository`: evolution runs, generations and checkpoints;
 * :class:`ContestRepository`: class contests (``results.contest_store``; the policy is ``arena.contest``);
@@ -30,6 +30,7 @@ from results.contest_records import (
     StandingsRecord,
 )
 from results.contest_store import ContestSettings, LockedContest, RankingInput
+from results.match_key import MatchKey
 from results.records import (
     Checkpoint,
     GenerationRecord,
@@ -76,19 +77,11 @@ class StrategyRepository(Protocol):
 class MatchCache(Protocol):
     """Matches between two tables (by sha256), under a match key's terms."""
 
-    def cached_matches(
-        self, rules: str, goal: int, method: str, games: int, seed: int, pairs: Iterable[tuple[str, str]]
-    ) -> dict[tuple[str, str], MatchResult]: ...
-    def store_matches(
-        self, rules: str, goal: int, method: str, games: int, seed: int, results: Iterable[MatchResult]
-    ) -> None: ...
+    def cached_matches(self, key: MatchKey, pairs: Iterable[tuple[str, str]]) -> dict[tuple[str, str], MatchResult]: ...
+    def store_matches(self, key: MatchKey, results: Iterable[MatchResult]) -> None: ...
     def store_match_arrays(
         self,
-        rules: str,
-        goal: int,
-        method: str,
-        games: int,
-        seed: int,
+        key: MatchKey,
         shas: Sequence[str],
         pairs: np.ndarray,
         first: np.ndarray,
@@ -100,9 +93,7 @@ class MatchCache(Protocol):
 class LeagueRepository(Protocol):
     """Leagues: their entries, their state, their results as arrays."""
 
-    def create_league(
-        self, name: str, rules: str, goal: int, method: str, games: int, seed: int, strategy_ids: Iterable[int]
-    ) -> LeagueRecord: ...
+    def create_league(self, name: str, key: MatchKey, strategy_ids: Iterable[int]) -> LeagueRecord: ...
     def add_league_entries(self, league_id: int, strategy_ids: Iterable[int]) -> LeagueRecord: ...
     def finish_league(self, league_id: int) -> LeagueRecord: ...
     def get_league(self, name_or_id: str | int, rules: str, goal: int) -> LeagueRecord: ...

@@ -40,10 +40,10 @@ Strategies
         Out of its leagues (finished ones keep ranking the others), no longer
         a run's best, then deleted; its cached matches stay.
 Leagues and matches
-    ``create_league(name, rules, goal, method, games, seed, strategy_ids) -> LeagueRecord``
-    ``cached_matches(rules, goal, method, games, seed, pairs) -> dict[(sha_a, sha_b), MatchResult]``
-    ``store_matches(rules, goal, method, games, seed, results) -> None``
-    ``store_match_arrays(rules, goal, method, games, seed, shas, pairs, first, second, stderr=None) -> None``
+    ``create_league(name, key, strategy_ids) -> LeagueRecord`` (KEY: the ``MatchKey`` its matches are played under)
+    ``cached_matches(key, pairs) -> dict[(sha_a, sha_b), MatchResult]``
+    ``store_matches(key, results) -> None``
+    ``store_match_arrays(key, shas, pairs, first, second, stderr=None) -> None``
         The bulk path: matches as index arrays into SHAS, one executemany.
     ``add_league_entries(league_id, strategy_ids) -> LeagueRecord``
         More entries for a league (running again until ``finish_league``).
@@ -81,12 +81,14 @@ order, so that both orders mean the same computation. For ``exact`` matches
 games and seed do not matter and are stored as 0 (``MatchKey`` does that). ``store_matches`` ignores
 pairs already stored, so storing a batch again changes nothing.
 
-Layout. ``Store`` joins five aggregates over one ``results.database.Database``
-(engine, sessions, errors): ``results.strategy_store`` (strategies),
-``results.league_store`` (leagues and the match cache),
+Layout. ``Store`` joins five aggregates and the match cache over one
+``results.database.Database`` (engine, sessions, errors):
+``results.strategy_store`` (strategies), ``results.league_store`` (leagues;
+their results as arrays are read by ``results.league_results``),
+``results.match_cache`` (the match cache),
 ``results.run_store`` (evolution runs), ``results.contest_store`` (class
 contests) and ``results.signin_store`` (sign-in sessions). Row lookups live with the models
-(``results.models``), conversions from rows with the records
+(``results.models``, a module per aggregate), conversions from rows with the records
 (``results.records``), and the match cache's key is one frozen
 ``results.match_key.MatchKey``, normalised in one place.
 
@@ -114,6 +116,7 @@ from results.contest_store import ContestStore
 from results.engine import DEFAULT_URL, make_engine, resolve_url
 from results.errors import NameRefused, NotStored, StoreError
 from results.league_store import LeagueStore
+from results.match_cache import MatchCacheStore
 from results.match_key import MatchKey
 from results.records import (
     Checkpoint,
@@ -150,7 +153,7 @@ __all__ = [
 ]
 
 
-class Store(StrategyStore, LeagueStore, RunStore, ContestStore, SigninStore):
+class Store(StrategyStore, LeagueStore, MatchCacheStore, RunStore, ContestStore, SigninStore):
     """The results database; see the module docstring for the API."""
 
     def __enter__(self) -> Store:

@@ -8,19 +8,21 @@ strategy."""
 from __future__ import annotations
 
 import numpy as np
-from sqlalchemy import select
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from results.database import Database, check_name, plain_json
 from results.errors import NameRefused, NotStored, StoreError
-from results.models import Strategy, strategy_row
-from results.records import StrategyRecord
+from results.league_results import entry_ids, match_rows
+from results.league_snapshot import save_snapshot
+from results.models import EvolutionRun, League, LeagueEntry, LeagueSnapshot, Strategy, league_entries, strategy_row
+from results.records import LeagueRecord, Removal, StrategyRecord
 from results.tokens import matches, new_token, token_digest
 from strategies.names import BadName, looks_like, parse_id, strategy_name
 from strategies.table import LIBRARY_ORIGINS, StrategyTable
 
-__all__ = ["StrategyStore", "add_strategy_row"]
+__all__ = ["StrategyStore", "add_strategy_row", "stored_table"]
 
 
 def _usable(name: str, rules: str) -> None:
@@ -101,6 +103,12 @@ def add_strategy_row(
     )
 
 
+def stored_table(row: Strategy) -> StrategyTable:
+    """A stored strategy row as its table."""
+    values = np.frombuffer(row.table, dtype=np.int8).reshape(row.goal, row.goal)
+    return StrategyTable(values, row.rules, row.name, row.origin, dict(row.params))
+
+
 class StrategyStore(Database):
     """Storing, finding and renaming strategy tables."""
 
@@ -136,9 +144,7 @@ class StrategyStore(Database):
     def get_strategy(self, name_or_id: str | int, rules: str, goal: int) -> StrategyTable:
         """A stored strategy as a StrategyTable, by name or id."""
         with self._session() as session:
-            row = strategy_row(session, name_or_id, rules, goal, self.where)
-            values = np.frombuffer(row.table, dtype=np.int8).reshape(row.goal, row.goal)
-            return StrategyTable(values, row.rules, row.name, row.origin, dict(row.params))
+            return stored_table(strategy_row(session, name_or_id, rules, goal, self.where))
 
     def list_strategies(self, rules: str, goal: int) -> list[StrategyRecord]:
         """The strategies stored for a rule set and goal, oldest first."""
@@ -170,3 +176,42 @@ class StrategyStore(Database):
             row.name = name
             session.flush()
             return StrategyRecord.from_row(row)
+
+    def remove_strategy(self, name_or_id: str | int, rules: str, goal: int) -> Removal:
+        """Remove a stored strategy, in one transaction: out of every league
+        it is an entry of (a finished league keeps ranking its other entries;
+        its snapshot is made again without it), no longer the best of the
+        evolution runs that found it, then its row. Stored matches stay in
+        the cache (keyed by table, shared with any table alike)."""
+        with self._session(write=True) as session:
+            row = strategy_row(session, name_or_id, rules, goal, self.where)
+            record = StrategyRecord.from_row(row)
+            leagues = list(
+                session.scalars(
+                    select(League)
+                    .join(LeagueEntry, LeagueEntry.league_id == League.id)
+                    .where(LeagueEntry.strategy_id == row.id)
+                    .order_by(League.id)
+                )
+            )
+            session.execute(delete(LeagueEntry).where(LeagueEntry.strategy_id == row.id))
+            for league in leagues:
+                session.execute(delete(LeagueSnapshot).where(LeagueSnapshot.league_id == league.id))
+                if league.status == "done":
+                    entries = league_entries(session, league.id)
+                    save_snapshot(session, league.id, entry_ids(entries), match_rows(session, league, entries))
+            runs = list(session.scalars(select(EvolutionRun.id).where(EvolutionRun.best_strategy_id == row.id)))
+            session.execute(
+                update(EvolutionRun).where(EvolutionRun.best_strategy_id == row.id).values(best_strategy_id=None)
+            )
+            session.delete(row)
+            session.flush()
+            return Removal(record, tuple(LeagueRecord.from_row(league) for league in leagues), tuple(runs))
+
+    def strategy_tables(self, rules: str, goal: int) -> list[StrategyTable]:
+        """Every stored strategy of a rule set and goal as a table, by id, in one query."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(Strategy).where(Strategy.rules == rules, Strategy.goal == goal).order_by(Strategy.id)
+            )
+            return [stored_table(row) for row in rows]

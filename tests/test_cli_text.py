@@ -9,7 +9,7 @@ import pytest
 from hog_arena.cli.main import main
 from hog_arena.cli.text import plain
 from results.records import MatchResult
-from results.store import open_store
+from results.store import MatchKey, open_store
 from strategies.table import StrategyTable
 
 RULES = "square_swine"
@@ -38,10 +38,8 @@ def db(tmp_path, monkeypatch):
             store.add_strategy(StrategyTable(rng.integers(0, 11, (GOAL, GOAL)), RULES, name), author=author)[0]
             for name, author in ((NAME, AUTHOR), (f"red{CONTROLS}name", f"x{CONTROLS}y"))
         ]
-        league = store.create_league(f"cup{CONTROLS}[b]", RULES, GOAL, "exact", 0, 0, [r.id for r in records])
-        store.store_matches(
-            RULES, GOAL, "exact", 0, 0, [MatchResult(records[0].sha256, records[1].sha256, 0.6, 0.6, 0.6)]
-        )
+        league = store.create_league(f"cup{CONTROLS}[b]", MatchKey(RULES, GOAL), [r.id for r in records])
+        store.store_matches(MatchKey(RULES, GOAL), [MatchResult(records[0].sha256, records[1].sha256, 0.6, 0.6, 0.6)])
         store.finish_league(league.id)
     return url
 

@@ -13,7 +13,7 @@ import pytest
 from arena.ecosystem import equal_counts, moran, payoff_matrix, replicator
 from arena.plots import ECOSYSTEM_NAMED, ecosystem_figure, ecosystem_shown
 from hog_arena.cli.main import main
-from results.store import MatchResult, open_store
+from results.store import MatchKey, MatchResult, open_store
 from strategies.table import StrategyTable
 
 
@@ -207,14 +207,14 @@ def db(tmp_path) -> str:
     with open_store(path) as store:
         tables = [np.random.default_rng(k).integers(0, 11, size=(GOAL, GOAL)) for k in range(4)]
         records = {n: store.add_strategy(StrategyTable(t, RULES, n))[0] for n, t in zip("WXYZ", tables, strict=True)}
-        hand = store.create_league("hand", RULES, GOAL, "exact", 0, 0, [r.id for r in records.values()])
+        hand = store.create_league("hand", MatchKey(RULES, GOAL), [r.id for r in records.values()])
         store.store_matches(
-            RULES, GOAL, "exact", 0, 0,
+            MatchKey(RULES, GOAL),
             [MatchResult(records[a].sha256, records[b].sha256, w, w, w) for (a, b), w in RATES.items()],
-        )  # fmt: skip
+        )
         store.finish_league(hand.id)
         extra = store.add_strategy(StrategyTable(tables[0] // 2, RULES, "V"))[0]
-        store.create_league("partial", RULES, GOAL, "exact", 0, 0, [records["W"].id, extra.id])
+        store.create_league("partial", MatchKey(RULES, GOAL), [records["W"].id, extra.id])
     return path
 
 

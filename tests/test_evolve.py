@@ -20,7 +20,7 @@ from evolve.settings import Settings, SettingsError
 from hog import exact
 from hog.rules import get_rules
 from hog_arena.cli.main import main
-from results.store import NotStored, open_store
+from results.store import MatchKey, NotStored, open_store
 from strategies.families import get_family
 from strategies.library import make
 from strategies.loader import load_file
@@ -272,7 +272,7 @@ def test_evolving_against_a_stored_league_uses_the_mean_over_its_entries(capsys,
     ]
     with open_store(db) as store:
         ids = [store.add_strategy(entry)[0].id for entry in entries]
-        store.create_league("field", "swine_align", GOAL, "exact", 0, 0, ids)
+        store.create_league("field", MatchKey("swine_align", GOAL), ids)
     code, stdout, err = hog(
         capsys, "evolve", "--rules", "swine_align", "--goal", GOAL, "--db", db, "--league", "field",
         "--family", "gain", "--population", 4, "--generations", 2, "--jobs", 1, "--json",

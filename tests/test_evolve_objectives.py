@@ -22,7 +22,7 @@ from evolve.run import continue_run, start_run
 from evolve.scoring import scoring_of
 from evolve.settings import Settings
 from hog import exact
-from results.store import NotStored, open_store
+from results.store import MatchKey, NotStored, open_store
 from strategies.families import get_family
 from strategies.library import make
 from strategies.loader import load_file
@@ -43,7 +43,7 @@ def store_field(store, rules: str, name: str = "field") -> list:
     """A stored league of the FIELD strategies (no matches needed to evolve against it)."""
     entries = [resolve_spec(spec, rules, GOAL) for spec in FIELD]
     ids = [store.add_strategy(entry)[0].id for entry in entries]
-    store.create_league(name, rules, GOAL, "exact", 0, 0, ids)
+    store.create_league(name, MatchKey(rules, GOAL), ids)
     return entries
 
 

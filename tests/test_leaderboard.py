@@ -11,7 +11,7 @@ import pytest
 
 from arena.ranking import rank
 from hog_arena.cli.main import main
-from results.store import LeagueRecord, LeagueResults, MatchResult, StrategyRecord, open_store
+from results.store import LeagueRecord, LeagueResults, MatchKey, MatchResult, StrategyRecord, open_store
 from strategies.table import StrategyTable
 
 RULES = "square_swine"
@@ -48,13 +48,9 @@ def table(name: str, rules: str = RULES) -> StrategyTable:
 def make_league(store, rates, name="cup"):
     names = sorted({n for pair in rates for n in pair})
     records = {n: store.add_strategy(table(n), author=f"author of {n}")[0] for n in names}
-    league = store.create_league(name, RULES, GOAL, "exact", 0, 0, [r.id for r in records.values()])
+    league = store.create_league(name, MatchKey(RULES, GOAL), [r.id for r in records.values()])
     store.store_matches(
-        RULES,
-        GOAL,
-        "exact",
-        0,
-        0,
+        MatchKey(RULES, GOAL),
         [MatchResult(records[a].sha256, records[b].sha256, w, w, w) for (a, b), w in rates.items()],
     )
     return store.finish_league(league.id)
@@ -95,13 +91,9 @@ def test_a_running_league_ranks_the_matches_played_so_far(store):
     partial = {pair: rate for pair, rate in RATES.items() if "D" not in pair}
     names = ["A", "B", "C", "D"]
     records = {n: store.add_strategy(table(n))[0] for n in names}
-    league = store.create_league("open", RULES, GOAL, "exact", 0, 0, [r.id for r in records.values()])
+    league = store.create_league("open", MatchKey(RULES, GOAL), [r.id for r in records.values()])
     store.store_matches(
-        RULES,
-        GOAL,
-        "exact",
-        0,
-        0,
+        MatchKey(RULES, GOAL),
         [MatchResult(records[a].sha256, records[b].sha256, w, w, w) for (a, b), w in partial.items()],
     )
     rows = {r.name: r for r in rank(store.league_results(league.id))}
@@ -125,7 +117,7 @@ def league_db(tmp_path):
     with open_store(str(path)) as store:
         old = make_league(store, {("P", "Q"): 0.1, ("P", "R"): 0.1, ("Q", "R"): 0.1}, name="old")
         newest = make_league(store, RATES, name="newest")
-        store.create_league("unfinished", RULES, GOAL, "exact", 0, 0, [1, 2])
+        store.create_league("unfinished", MatchKey(RULES, GOAL), [1, 2])
     return path, old, newest
 
 

@@ -9,6 +9,7 @@ from sqlalchemy import create_engine, delete, func, select
 
 from results.engine import resolve_url
 from results.league_snapshot import MatchRows, snapshot_columns
+from results.match_key import MatchKey
 from results.models import LeagueEntry, LeagueSnapshot, Match
 from results.records import MatchResult
 from strategies.table import StrategyTable
@@ -62,9 +63,9 @@ def count_snapshots(url: str) -> int:
 @pytest.mark.parametrize(("method", "games", "seed"), [("exact", 0, 0), ("simulate", 1000, 7)])
 def test_a_finished_league_reads_the_same_from_its_snapshot(store, db_url, method, games, seed):
     records = [store.add_strategy(table(k))[0] for k in range(6)]
-    league = store.create_league("cup", RULES, GOAL, method, games, seed, [r.id for r in records])
+    league = store.create_league("cup", MatchKey(RULES, GOAL, method, games, seed), [r.id for r in records])
     matches = results_for(records, np.random.default_rng(1), method)
-    store.store_matches(RULES, GOAL, method, games, seed, matches)
+    store.store_matches(MatchKey(RULES, GOAL, method, games, seed), matches)
     from_the_cache = store.league_results(league.id)
     assert count_snapshots(db_url) == 0
     store.finish_league(league.id)
@@ -79,9 +80,9 @@ def test_a_finished_league_reads_the_same_from_its_snapshot(store, db_url, metho
 def test_a_grown_league_takes_the_old_pairs_from_the_snapshot(store, db_url):
     early = store.add_strategy(table(99))[0]  # the lowest id: it joins in the middle of the order
     records = [store.add_strategy(table(k))[0] for k in range(5)]
-    league = store.create_league("cup", RULES, GOAL, "exact", 0, 0, [r.id for r in records])
+    league = store.create_league("cup", MatchKey(RULES, GOAL), [r.id for r in records])
     rng = np.random.default_rng(2)
-    store.store_matches(RULES, GOAL, "exact", 0, 0, results_for(records, rng, "exact"))
+    store.store_matches(MatchKey(RULES, GOAL), results_for(records, rng, "exact"))
     store.finish_league(league.id)
     before = store.league_results(league.id)
     # the old matches leave the cache: only the snapshot still has them
@@ -90,7 +91,7 @@ def test_a_grown_league_takes_the_old_pairs_from_the_snapshot(store, db_url):
     store.add_league_entries(league.id, [early.id, late.id])
     grown = [early, *records, late]
     new = [m for m in results_for(grown, rng, "exact") if {early.sha256, late.sha256} & {m.a, m.b}]
-    store.store_matches(RULES, GOAL, "exact", 0, 0, new)
+    store.store_matches(MatchKey(RULES, GOAL), new)
     assert store.finish_league(league.id).status == "done"
     after = store.league_results(league.id)
     assert after.complete and [e.id for e in after.entries] == [r.id for r in grown]
@@ -103,8 +104,8 @@ def test_a_grown_league_takes_the_old_pairs_from_the_snapshot(store, db_url):
 
 def test_a_snapshot_naming_a_departed_entry_is_not_used(store, db_url):
     records = [store.add_strategy(table(k))[0] for k in range(4)]
-    league = store.create_league("cup", RULES, GOAL, "exact", 0, 0, [r.id for r in records])
-    store.store_matches(RULES, GOAL, "exact", 0, 0, results_for(records, np.random.default_rng(3), "exact"))
+    league = store.create_league("cup", MatchKey(RULES, GOAL), [r.id for r in records])
+    store.store_matches(MatchKey(RULES, GOAL), results_for(records, np.random.default_rng(3), "exact"))
     store.finish_league(league.id)
     run_sql(db_url, delete(LeagueEntry).where(LeagueEntry.strategy_id == records[1].id))
     run_sql(db_url, delete(Match).where((Match.sha_a == records[2].sha256) | (Match.sha_b == records[2].sha256)))

@@ -17,7 +17,7 @@ from arena.ranking import rank
 from evolve.plots import evolution_data, evolution_figure
 from hog import exact
 from hog_arena.cli.main import main
-from results.store import MatchResult, open_store
+from results.store import MatchKey, MatchResult, open_store
 from strategies.heatmap import diff_figure, diff_png
 from strategies.spec import resolve_spec
 from strategies.table import StrategyTable
@@ -62,11 +62,11 @@ def random_table(name: str, seed: int) -> StrategyTable:
 
 def store_league(store, rates, insertion_order, finish=True):
     records = {n: store.add_strategy(random_table(n, i))[0] for i, n in enumerate(insertion_order)}
-    league = store.create_league("hand", RULES, GOAL, "exact", 0, 0, [records[n].id for n in insertion_order])
+    league = store.create_league("hand", MatchKey(RULES, GOAL), [records[n].id for n in insertion_order])
     store.store_matches(
-        RULES, GOAL, "exact", 0, 0,
+        MatchKey(RULES, GOAL),
         [MatchResult(records[a].sha256, records[b].sha256, w, w, w) for (a, b), w in rates.items()],
-    )  # fmt: skip
+    )
     return store.finish_league(league.id) if finish else league
 
 

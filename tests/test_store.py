@@ -139,7 +139,7 @@ def stored(store, *tables):
 
 def test_create_league_stores_the_league_and_its_entries(store):
     a, b, c = stored(store, constant(1), constant(2), constant(3))
-    league = store.create_league("weekly", RULES, GOAL, "exact", 500, 9, [c.id, a.id, b.id, a.id])
+    league = store.create_league("weekly", MatchKey(RULES, GOAL, "exact", 500, 9), [c.id, a.id, b.id, a.id])
     assert (league.status, league.method, league.games, league.seed) == ("running", "exact", 0, 0)
     results = store.league_results(league.id)
     assert [e.id for e in results.entries] == sorted([a.id, b.id, c.id])
@@ -152,7 +152,7 @@ def test_create_league_with_an_unknown_strategy_stores_nothing(store, db_url, ba
     ids = [r.id for r in stored(store, constant(1), constant(2))]
     ids.insert(bad_id_position, 999)
     with pytest.raises(NotStored, match="#999"):
-        store.create_league("broken", RULES, GOAL, "exact", 0, 0, ids)
+        store.create_league("broken", MatchKey(RULES, GOAL), ids)
     assert store.latest_league(RULES, GOAL) is None
     with pytest.raises(NotStored):
         store.get_league("broken", RULES, GOAL)
@@ -161,16 +161,20 @@ def test_create_league_with_an_unknown_strategy_stores_nothing(store, db_url, ba
 def test_create_league_refuses_strategies_of_another_rule_set(store):
     a, b = stored(store, constant(1), constant(2, rules="hog_pile"))
     with pytest.raises(StoreError, match="hog_pile"):
-        store.create_league("mixed", RULES, GOAL, "exact", 0, 0, [a.id, b.id])
+        store.create_league("mixed", MatchKey(RULES, GOAL), [a.id, b.id])
     with pytest.raises(StoreError, match="at least 2"):
-        store.create_league("alone", RULES, GOAL, "exact", 0, 0, [a.id, a.id])
+        store.create_league("alone", MatchKey(RULES, GOAL), [a.id, a.id])
 
 
 def test_a_pair_cached_in_one_order_is_found_in_the_other(store):
     a, b = sorted(stored(store, constant(1), constant(2)), key=lambda r: r.sha256, reverse=True)
     assert a.sha256 > b.sha256  # given against the sha256 order, read back exactly as given
-    store.store_matches(RULES, GOAL, "simulate", 1000, 5, [MatchResult(a.sha256, b.sha256, 0.3, 0.35, 0.25, 0.01)])
-    found = store.cached_matches(RULES, GOAL, "simulate", 1000, 5, [(a.sha256, b.sha256), (b.sha256, a.sha256)])
+    store.store_matches(
+        MatchKey(RULES, GOAL, "simulate", 1000, 5), [MatchResult(a.sha256, b.sha256, 0.3, 0.35, 0.25, 0.01)]
+    )
+    found = store.cached_matches(
+        MatchKey(RULES, GOAL, "simulate", 1000, 5), [(a.sha256, b.sha256), (b.sha256, a.sha256)]
+    )
     assert found[(a.sha256, b.sha256)] == MatchResult(a.sha256, b.sha256, 0.3, 0.35, 0.25, 0.01)
     flipped = found[(b.sha256, a.sha256)]
     assert (flipped.a, flipped.b) == (b.sha256, a.sha256)
@@ -183,27 +187,27 @@ def test_a_pair_cached_in_one_order_is_found_in_the_other(store):
 def test_store_matches_is_idempotent(store, db_url):
     shas = [r.sha256 for r in stored(store, *(constant(n) for n in range(5)))]
     batch = [MatchResult(a, b, 0.25, 0.5, 0.0) for i, a in enumerate(shas) for b in shas[i + 1 :]]
-    store.store_matches(RULES, GOAL, "exact", 0, 0, batch)
+    store.store_matches(MatchKey(RULES, GOAL), batch)
     assert count_rows(db_url, Match) == 10
     reversed_batch = [MatchResult(r.b, r.a, 0.9, 0.9, 0.9) for r in batch]
-    store.store_matches(RULES, GOAL, "exact", 0, 0, batch + reversed_batch)
+    store.store_matches(MatchKey(RULES, GOAL), batch + reversed_batch)
     assert count_rows(db_url, Match) == 10
-    found = store.cached_matches(RULES, GOAL, "exact", 0, 0, [(r.a, r.b) for r in batch])
+    found = store.cached_matches(MatchKey(RULES, GOAL), [(r.a, r.b) for r in batch])
     assert {m.win_rate for m in found.values()} == {0.25}
 
 
 def test_the_cache_key_holds_method_games_seed_rules_and_goal(store):
     a, b = (r.sha256 for r in stored(store, constant(1), constant(2)))
-    store.store_matches(RULES, GOAL, "simulate", 100, 1, [MatchResult(a, b, 0.4, 0.4, 0.4, 0.05)])
-    store.store_matches(RULES, GOAL, "exact", 7, 8, [MatchResult(a, b, 0.45, 0.5, 0.4)])
+    store.store_matches(MatchKey(RULES, GOAL, "simulate", 100, 1), [MatchResult(a, b, 0.4, 0.4, 0.4, 0.05)])
+    store.store_matches(MatchKey(RULES, GOAL, "exact", 7, 8), [MatchResult(a, b, 0.45, 0.5, 0.4)])
     lookup = [(a, b)]
-    assert store.cached_matches(RULES, GOAL, "simulate", 100, 1, lookup)[(a, b)].win_rate == 0.4
-    assert store.cached_matches(RULES, GOAL, "simulate", 100, 2, lookup) == {}
-    assert store.cached_matches(RULES, GOAL, "simulate", 101, 1, lookup) == {}
-    assert store.cached_matches("hog_pile", GOAL, "simulate", 100, 1, lookup) == {}
-    assert store.cached_matches(RULES, 50, "simulate", 100, 1, lookup) == {}
+    assert store.cached_matches(MatchKey(RULES, GOAL, "simulate", 100, 1), lookup)[(a, b)].win_rate == 0.4
+    assert store.cached_matches(MatchKey(RULES, GOAL, "simulate", 100, 2), lookup) == {}
+    assert store.cached_matches(MatchKey(RULES, GOAL, "simulate", 101, 1), lookup) == {}
+    assert store.cached_matches(MatchKey("hog_pile", GOAL, "simulate", 100, 1), lookup) == {}
+    assert store.cached_matches(MatchKey(RULES, 50, "simulate", 100, 1), lookup) == {}
     # games and seed do not matter to an exact result
-    assert store.cached_matches(RULES, GOAL, "exact", 0, 0, lookup)[(a, b)].win_rate == 0.45
+    assert store.cached_matches(MatchKey(RULES, GOAL), lookup)[(a, b)].win_rate == 0.45
 
 
 def test_cached_matches_reads_large_batches(store):
@@ -211,9 +215,9 @@ def test_cached_matches_reads_large_batches(store):
     shas = [hashlib.sha256(str(i).encode()).hexdigest() for i in range(60)]
     pairs = [(a, b) for i, a in enumerate(shas) for b in shas[i + 1 :]]
     rates = {pair: (i % 1000) / 1000 for i, pair in enumerate(pairs)}
-    store.store_matches(RULES, GOAL, "exact", 0, 0, [MatchResult(a, b, r, r, r) for (a, b), r in rates.items()])
+    store.store_matches(MatchKey(RULES, GOAL), [MatchResult(a, b, r, r, r) for (a, b), r in rates.items()])
     asked = pairs[::3]
-    found = store.cached_matches(RULES, GOAL, "exact", 0, 0, asked)
+    found = store.cached_matches(MatchKey(RULES, GOAL), asked)
     assert set(found) == set(asked)
     assert all(found[pair].win_rate == rates[pair] for pair in asked)
 
@@ -230,7 +234,7 @@ def test_cached_matches_reads_large_batches(store):
 def test_a_bad_row_stores_nothing_of_its_batch(store, db_url, result, message):
     good = MatchResult("c" * 64, "d" * 64, 0.5, 0.5, 0.5)
     with pytest.raises(StoreError, match=message):
-        store.store_matches(RULES, GOAL, "exact", 0, 0, [good, result])
+        store.store_matches(MatchKey(RULES, GOAL), [good, result])
     assert count_rows(db_url, Match) == 0
 
 
@@ -241,17 +245,19 @@ def test_matches_stored_as_arrays_read_back_as_stored_one_by_one(store, db_url):
     rng = np.random.default_rng(3)
     first, second, stderr = rng.random(len(pairs)), rng.random(len(pairs)), rng.random(len(pairs)) / 100
     stderr[0] = np.nan  # none
-    store.store_match_arrays(RULES, GOAL, "simulate", 100, 4, shas, pairs, first, second, stderr)
+    store.store_match_arrays(MatchKey(RULES, GOAL, "simulate", 100, 4), shas, pairs, first, second, stderr)
     one_by_one = [
         MatchResult(shas[i], shas[j], (f + s) / 2, f, s, None if np.isnan(e) else e)
         for (i, j), f, s, e in zip(pairs, first, second, stderr, strict=True)
     ]
     asked = [(m.a, m.b) for m in one_by_one] + [(m.b, m.a) for m in one_by_one]
-    found = store.cached_matches(RULES, GOAL, "simulate", 100, 4, asked)
+    found = store.cached_matches(MatchKey(RULES, GOAL, "simulate", 100, 4), asked)
     assert [found[(m.a, m.b)] for m in one_by_one] == one_by_one
     assert [found[(m.b, m.a)] for m in one_by_one] == [m.flipped() for m in one_by_one]
     count = count_rows(db_url, Match)
-    store.store_match_arrays(RULES, GOAL, "simulate", 100, 4, shas, pairs[::-1, ::-1], second, first)  # known pairs
+    store.store_match_arrays(
+        MatchKey(RULES, GOAL, "simulate", 100, 4), shas, pairs[::-1, ::-1], second, first
+    )  # known pairs
     assert count_rows(db_url, Match) == count == len({tuple(sorted(p)) for p in pairs.tolist()})
 
 
@@ -272,13 +278,13 @@ def test_a_bad_array_batch_stores_nothing(store, db_url, change, message):
     given |= {"second": np.full(3, 0.25), "stderr": None}
     change(given)
     with pytest.raises(StoreError, match=message):
-        store.store_match_arrays(RULES, GOAL, "exact", 0, 0, **given)
+        store.store_match_arrays(MatchKey(RULES, GOAL), **given)
     assert count_rows(db_url, Match) == 0
 
 
 def test_adding_entries_to_a_finished_league_runs_it_again(store):
     league, records, results = complete_league(store)
-    store.store_matches(RULES, GOAL, "exact", 0, 0, results)
+    store.store_matches(MatchKey(RULES, GOAL), results)
     store.finish_league(league.id)
     d, other_rules = stored(store, constant(4), constant(5, rules="hog_pile"))
     with pytest.raises(StoreError, match="hog_pile"):
@@ -324,7 +330,7 @@ def test_bad_match_key_values_are_refused(args, message):
 
 def test_a_league_is_stored_under_its_normalised_key(store):
     a, b = (store.add_strategy(constant(n))[0] for n in (3, 5))
-    league = store.create_league("keyed", RULES, GOAL, "exact", 500, 9, [a.id, b.id])
+    league = store.create_league("keyed", MatchKey(RULES, GOAL, "exact", 500, 9), [a.id, b.id])
     assert (league.games, league.seed) == (0, 0)
     assert league.key == MatchKey(RULES, GOAL)
 
@@ -335,23 +341,23 @@ def test_a_league_is_stored_under_its_normalised_key(store):
 )
 def test_bad_match_keys_are_refused(store, method, games, seed, message):
     with pytest.raises(StoreError, match=message):
-        store.cached_matches(RULES, GOAL, method, games, seed, [])
+        store.cached_matches(MatchKey(RULES, GOAL, method, games, seed), [])
 
 
 def complete_league(store, name="cup", tables=None):
     records = stored(store, *(tables or [constant(n) for n in (1, 2, 3)]))
-    league = store.create_league(name, RULES, GOAL, "exact", 0, 0, [r.id for r in records])
+    league = store.create_league(name, MatchKey(RULES, GOAL), [r.id for r in records])
     results = [MatchResult(a.sha256, b.sha256, 0.5, 0.5, 0.5) for i, a in enumerate(records) for b in records[i + 1 :]]
     return league, records, results
 
 
 def test_finish_league_needs_every_match(store):
     league, _, results = complete_league(store)
-    store.store_matches(RULES, GOAL, "exact", 0, 0, results[:-1])
+    store.store_matches(MatchKey(RULES, GOAL), results[:-1])
     with pytest.raises(StoreError, match="misses 1 of its matches"):
         store.finish_league(league.id)
     assert store.get_league(league.id, RULES, GOAL).status == "running"
-    store.store_matches(RULES, GOAL, "exact", 0, 0, results[-1:])
+    store.store_matches(MatchKey(RULES, GOAL), results[-1:])
     done = store.finish_league(league.id)
     assert done.status == "done" and done.finished is not None
     assert store.league_results(league.id).complete
@@ -360,9 +366,9 @@ def test_finish_league_needs_every_match(store):
 def test_latest_league_is_the_newest_finished_one(store):
     assert store.latest_league(RULES, GOAL) is None
     first, records, results = complete_league(store, "first")
-    store.store_matches(RULES, GOAL, "exact", 0, 0, results)
+    store.store_matches(MatchKey(RULES, GOAL), results)
     store.finish_league(first.id)
-    second = store.create_league("second", RULES, GOAL, "exact", 0, 0, [r.id for r in records])
+    second = store.create_league("second", MatchKey(RULES, GOAL), [r.id for r in records])
     assert store.latest_league(RULES, GOAL).id == first.id  # the second is still running
     store.finish_league(second.id)  # its matches are cached already
     assert store.latest_league(RULES, GOAL).id == second.id
@@ -377,11 +383,7 @@ def test_league_results_orient_each_match(store):
     league, records, _ = complete_league(store)
     a, b, c = records
     store.store_matches(
-        RULES,
-        GOAL,
-        "exact",
-        0,
-        0,
+        MatchKey(RULES, GOAL),
         [MatchResult(a.sha256, b.sha256, 0.6, 0.7, 0.5), MatchResult(c.sha256, a.sha256, 0.2, 0.3, 0.1)],
     )
     results = store.league_results(league.id)

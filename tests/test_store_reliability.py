@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CHILD_PRELUDE = """
 import hashlib, sys, time
 import numpy as np
-from results.store import MatchResult, open_store
+from results.store import MatchKey, MatchResult, open_store
 from strategies.table import StrategyTable
 
 def table(i):
@@ -57,7 +57,7 @@ for i in range(count):
     if role == "strategies":
         store.add_strategy(table(i))
     elif role == "matches":
-        store.store_matches("square_swine", 100, "exact", 0, 0, matches(i, 20))
+        store.store_matches(MatchKey("square_swine", 100), matches(i, 20))
     else:
         store.list_strategies("square_swine", 100)
 store.close()
@@ -82,11 +82,11 @@ def pause(conn, cursor, statement, parameters, context, executemany):
 
 if operation == "league":
     ids = [r.id for r in store.list_strategies("square_swine", 100)]
-    store.create_league("doomed", "square_swine", 100, "exact", 0, 0, ids)
+    store.create_league("doomed", MatchKey("square_swine", 100), ids)
 elif operation == "strategy":
     store.add_strategy(table(99))
 elif operation == "matches":
-    store.store_matches("square_swine", 100, "exact", 0, 0, matches(0, 1200))
+    store.store_matches(MatchKey("square_swine", 100), matches(0, 1200))
 elif operation == "generation":
     store.add_generation(1, 1, {"max": 0.6}, b"new checkpoint")
 print("finished without pausing", flush=True)
@@ -102,8 +102,8 @@ store = open_store(url)
 print("writing", flush=True)
 for i in range(start, start + 100_000):
     ids = [store.add_strategy(table(i * 5 + k))[0].id for k in range(5)]
-    store.create_league(f"league {i}", "square_swine", 100, "exact", 0, 0, ids)
-    store.store_matches("square_swine", 100, "exact", 0, 0, matches(i, 10))
+    store.create_league(f"league {i}", MatchKey("square_swine", 100), ids)
+    store.store_matches(MatchKey("square_swine", 100), matches(i, 10))
 """
 )
 

@@ -59,9 +59,9 @@ def _fill_from_cache(store: RankingStorage, ranked: RankingInput, matrix: np.nda
     todo = np.argwhere(np.triu(~done, 1))
     if not len(todo):
         return
-    key = MatchKey(ranked.contest.rules, ranked.contest.goal, "exact", 0, 0)
+    key = MatchKey(ranked.contest.rules, ranked.contest.goal)
     asked = [(shas[i], shas[j]) for i, j in todo if shas[i] != shas[j]]
-    found = store.cached_matches(*key.astuple(), asked) if asked else {}
+    found = store.cached_matches(key, asked) if asked else {}
     for i, j in todo:
         if shas[i] == shas[j]:
             rate = 0.5
@@ -80,7 +80,7 @@ def _play_missing(store: RankingStorage, ranked: RankingInput, matrix: np.ndarra
         return 0
     contest = ranked.contest
     tables = [StrategyTable(ranked.tables[e.id], contest.rules, f"entry-{e.id}", "file") for e in ranked.entries]
-    key = MatchKey(contest.rules, contest.goal, "exact", 0, 0)
+    key = MatchKey(contest.rules, contest.goal)
     played = 0
     for scores in stored_as_played(store, key, tables, play_league(tables, _EXACT, done=done, jobs=jobs)):
         i, j = scores.pairs[:, 0], scores.pairs[:, 1]

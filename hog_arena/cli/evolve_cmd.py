@@ -42,7 +42,7 @@ from hog_arena.cli.text import literal, say
 if TYPE_CHECKING:
     from rich.progress import Progress
 
-    from evolve.run import RunOutcome
+    from evolve.run import GenerationProgress, RunOutcome
 
 
 def register(app: typer.Typer) -> None:
@@ -204,16 +204,15 @@ def register(app: typer.Typer) -> None:
             console = Console(stderr=True)
             console.print(f"evolution run #{run.id} ([bold]hog evolve --resume {run.id}[/bold] continues it)")
             with _progress(console) as progress:
-                task = progress.add_task("generation", total=run.settings["generations"], best="")
+                last = run.settings["generations"]
+                task = progress.add_task("evolve", total=None, generation="", best="")
+
+                def on_evaluated(step: GenerationProgress) -> None:
+                    generation = f"generation {step.generation}/{last}"
+                    progress.update(task, completed=step.done, total=step.total, generation=generation, best=step.best)
+
                 outcome = continue_run(
-                    store,
-                    run.id,
-                    jobs=jobs,
-                    backend=backend,
-                    scheduler=scheduler,
-                    on_generation=lambda state: progress.update(
-                        task, completed=state.generation, best=state.describe()
-                    ),
+                    store, run.id, jobs=jobs, backend=backend, scheduler=scheduler, on_evaluated=on_evaluated
                 )
             if png is not None:
                 draw_run(store, outcome.run.id, png)
@@ -328,11 +327,14 @@ def _run_options(
 
 
 def _progress(console: Console) -> Progress:
-    """A progress bar of generations on stderr, with the best and mean win rates."""
+    """A progress bar on stderr: the generation under way, its genomes
+    evaluated out of its own (generation 0 included: ``initial`` times the
+    population), and the best win rate so far."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     return Progress(
         TextColumn("[bold]evolve"),
+        TextColumn("{task.fields[generation]}"),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("{task.fields[best]}"),

@@ -42,6 +42,7 @@ from hog_arena.web.admission import Admission, AdmissionPolicy
 from hog_arena.web.games import GameRoom, VisitorGame
 from results.errors import NotStored
 from results.leaderboard import LeagueReader, shown_league
+from results.match_key import MatchKey
 from results.records import LeagueResults, MatchResult, StrategyRecord
 from strategies import library
 from strategies.heatmap import heatmap_figure
@@ -90,9 +91,7 @@ class ArenaStore(LeagueReader, SubmissionStore, Protocol):
 
     def source_by_key(self, strategy_id: int, key: str) -> str | None: ...
 
-    def cached_matches(
-        self, rules: str, goal: int, method: str, games: int, seed: int, pairs: list[tuple[str, str]]
-    ) -> dict[tuple[str, str], MatchResult]: ...
+    def cached_matches(self, key: MatchKey, pairs: list[tuple[str, str]]) -> dict[tuple[str, str], MatchResult]: ...
 
 
 @dataclass(frozen=True)
@@ -332,9 +331,8 @@ class ArenaService:
         if record is None:
             return []
         others = {r.sha256: r for r in stored if r.sha256 != table.sha256}
-        found = self.store.cached_matches(
-            table.rules, table.goal, "exact", 0, 0, [(table.sha256, sha) for sha in others]
-        )
+        pairs = [(table.sha256, sha) for sha in others]
+        found = self.store.cached_matches(MatchKey(table.rules, table.goal), pairs)
         rows = [MatchRow(others[b], m.win_rate, m.a_first, m.a_second) for (_, b), m in found.items()]
         return sorted(rows, key=lambda row: (row.win_rate, row.opponent.name))
 
