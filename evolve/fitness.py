@@ -26,7 +26,7 @@ from hog.exact import TableStack
 from strategies.families import get_family
 from strategies.table import StrategyTable
 
-__all__ = ["Target", "TargetError", "make_target", "evaluate", "CachedMap"]
+__all__ = ["Target", "TargetError", "make_target", "evaluate", "CachedMap", "OnEvaluated"]
 
 #: Genomes per chunk of work sent to a worker.
 CHUNK_SIZE = 8
@@ -82,20 +82,47 @@ def _apply(
     return [(genome, function(genome)) for genome in genomes]
 
 
+#: ``CachedMap``'s report: (genomes of the call evaluated so far, genomes
+#: of the call, the fitness of each genome this report newly covers).
+OnEvaluated = Callable[[int, int, list[Any]], Any]
+
+
 class CachedMap:
     """A ``map`` for the toolbox that evaluates each distinct genome once,
     new ones in parallel chunks. The cache assumes one function per instance
-    (one run's ``evaluate``)."""
+    (one run's ``evaluate``). ON_EVALUATED, if given, hears of every call's
+    progress: first of the genomes known already (0 of them, if none), then
+    as each chunk finishes, counting every genome of the call (repeated ones
+    too), so that a call's last report counts them all."""
 
-    def __init__(self, *, jobs: int = -1, backend: str = "loky", scheduler: str | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        jobs: int = -1,
+        backend: str = "loky",
+        scheduler: str | None = None,
+        on_evaluated: OnEvaluated | None = None,
+    ) -> None:
         self.jobs, self.backend, self.scheduler = jobs, backend, scheduler
+        self.on_evaluated = on_evaluated
         self.cache: dict[tuple[int, ...], Any] = {}
 
     def __call__(self, function: Callable[[tuple[int, ...]], Any], genomes: Sequence[Sequence[int]]) -> list[Any]:
         keys = [tuple(int(v) for v in genome) for genome in genomes]
         todo = [key for key in dict.fromkeys(keys) if key not in self.cache]
+        done = self._report(keys, [key for key in keys if key in self.cache], 0)
         if todo:
             chunks = ((function, todo[i : i + CHUNK_SIZE]) for i in range(0, len(todo), CHUNK_SIZE))
             for results in run_chunks(_apply, chunks, jobs=self.jobs, backend=self.backend, scheduler=self.scheduler):
                 self.cache.update(results)
+                finished = {genome for genome, _ in results}
+                done = self._report(keys, [key for key in keys if key in finished], done)
         return [self.cache[key] for key in keys]
+
+    def _report(self, keys: list[tuple[int, ...]], evaluated: list[tuple[int, ...]], done: int) -> int:
+        """Tell ``on_evaluated`` of the EVALUATED genomes among KEYS (DONE
+        were told before); returns how many are told now in all."""
+        done += len(evaluated)
+        if self.on_evaluated is not None and (evaluated or not done):
+            self.on_evaluated(done, len(keys), [self.cache[key] for key in evaluated])
+        return done

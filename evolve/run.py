@@ -41,6 +41,7 @@ __all__ = [
     "FITNESSES",
     "RunError",
     "RunOutcome",
+    "GenerationProgress",
     "family_named",
     "start_run",
     "run_objectives",
@@ -79,6 +80,48 @@ class RunOutcome:
     resumed_from: int | None
     values: tuple[float, ...] = ()
     front: list[FrontMemberRecord] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class GenerationProgress:
+    """How far the generation under way is: DONE of its TOTAL genomes
+    evaluated (repeated genomes too, so TOTAL is the logbook's ``evals``),
+    and BEST, the best found so far in a few words ("" before any; with
+    several objectives, the front after the last generation)."""
+
+    generation: int
+    done: int
+    total: int
+    best: str
+
+
+class _Progress:
+    """``CachedMap``'s reports as ``GenerationProgress``: it follows the
+    generation under way and the best fitness values found so far."""
+
+    def __init__(
+        self, scoring: Scoring, state: EvolutionState | None, report: Callable[[GenerationProgress], Any]
+    ) -> None:
+        self.scoring, self.report = scoring, report
+        self.generation = 0
+        self.best = ""
+        self.values: tuple[float, ...] | None = None
+        if state is not None:
+            self.finished(state)
+
+    def finished(self, state: EvolutionState) -> None:
+        """STATE's generation is done and checkpointed: the next one is under way."""
+        self.generation = state.generation + 1
+        self.best = self.scoring.describe(state.halloffame)
+        if not self.scoring.pareto:
+            self.values = tuple(state.halloffame[0].fitness.values)
+
+    def evaluated(self, done: int, total: int, values: list[tuple[float, ...]]) -> None:
+        """DONE of the generation's TOTAL genomes are evaluated, VALUES the fitness of those new to this report."""
+        if not self.scoring.pareto and values:
+            self.values = max(values if self.values is None else [self.values, *values])
+            self.best = self.scoring.describe_values(self.values)
+        self.report(GenerationProgress(self.generation, done, total, self.best))
 
 
 def family_named(name: str) -> Family:
@@ -225,10 +268,12 @@ def continue_run(
     backend: str = "loky",
     scheduler: str | None = None,
     on_generation: Callable[[EvolutionState], Any] | None = None,
+    on_evaluated: Callable[[GenerationProgress], Any] | None = None,
 ) -> RunOutcome:
     """Carry run RUN_ID from its newest checkpoint to its end, store the best
     strategy and mark the run done. ON_GENERATION sees each new generation
-    after it is checkpointed."""
+    after it is checkpointed; ON_EVALUATED, the progress of each generation
+    (generation 0 included) as its chunks of genomes are evaluated."""
     run = resumable_run(store, run_id)
     family = family_named(run.family)
     settings = _run_settings(run)
@@ -236,7 +281,10 @@ def continue_run(
     target = run_target(store, run)
     checkpoint = store.load_latest_checkpoint(run.id)
     state = None if checkpoint is None else EvolutionState.from_bytes(checkpoint.blob, scoring)
-    fitness_map = CachedMap(jobs=jobs, backend=backend, scheduler=scheduler)
+    progress = None if on_evaluated is None else _Progress(scoring, state, on_evaluated)
+    fitness_map = CachedMap(
+        jobs=jobs, backend=backend, scheduler=scheduler, on_evaluated=None if progress is None else progress.evaluated
+    )
     rng = random.Random()
     toolbox = make_toolbox(
         family, settings, partial(evaluate, target), fitness_map, scoring.select(settings, rng), scoring.values, rng
@@ -244,6 +292,8 @@ def continue_run(
 
     def checkpoint_generation(new: EvolutionState) -> None:
         store.add_generation(run.id, new.generation, new.stats(), new.to_bytes())
+        if progress is not None:
+            progress.finished(new)
         if on_generation is not None:
             on_generation(new)
 

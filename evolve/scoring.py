@@ -97,16 +97,23 @@ class Scoring:
         (and wins), or the size of the front."""
         if self.pareto:
             return {"front": len(halloffame)}
-        values = halloffame[0].fitness.values
+        return self._best_of(halloffame[0].fitness.values)
+
+    def _best_of(self, values: Sequence[float]) -> dict[str, Any]:
+        """``best`` of the fitness VALUES of one genome (one objective)."""
         if self.kind == "contest":
             return {"best": float(values[1]), "best_wins": int(values[0])}
         return {"best": float(values[0])}
 
     def describe(self, halloffame: tools.HallOfFame) -> str:
         """The best so far in a few words, for a progress line."""
-        best = self.best(halloffame)
         if self.pareto:
-            return f"front of {best['front']}"
+            return f"front of {len(halloffame)}"
+        return self.describe_values(halloffame[0].fitness.values)
+
+    def describe_values(self, values: Sequence[float]) -> str:
+        """A genome's fitness VALUES in a few words, as ``describe`` gives the best (one objective)."""
+        best = self._best_of(values)
         wins = f"{best['best_wins']} wins, " if "best_wins" in best else ""
         return f"best {wins}{best['best']:.6f}"
 
