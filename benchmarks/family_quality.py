@@ -18,7 +18,8 @@ import numpy as np
 
 from hog import exact
 from hog.rules import RULE_SETS
-from strategies.families import Family, get_family
+from strategies.families import get_family
+from strategies.family_framework import Family
 from strategies.library import COURSE_STRATEGIES
 
 #: Candidate values tried per parameter and pass (all values when fewer).

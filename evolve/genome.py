@@ -23,7 +23,7 @@ from deap import base, creator, tools
 
 from evolve import operators
 from evolve.settings import Settings
-from strategies.families import Family
+from strategies.family_framework import Family
 
 __all__ = ["make_toolbox", "genome_params", "genome_class", "encode", "decode"]
 

@@ -32,7 +32,8 @@ from evolve.scoring import Scoring, scoring_of
 from evolve.settings import LEGACY, Settings
 from results.run_store import FrontMemberRecord
 from results.store import RunRecord, Store, StrategyRecord
-from strategies.families import FAMILIES, Family, get_family
+from strategies.families import FAMILIES, get_family
+from strategies.family_framework import Family
 from strategies.table import StrategyTable
 
 __all__ = [

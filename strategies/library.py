@@ -31,10 +31,8 @@ from strategies.families import (
     SWAP_UNGUARDED,
     TRIGGER,
     ZERO_DICE,
-    Family,
-    Parameter,
-    Plane,
 )
+from strategies.family_framework import Family, Parameter, Plane
 from strategies.table import StrategyTable
 
 __all__ = [
@@ -57,7 +55,9 @@ class CourseStrategies(NamedTuple):
     """A rule set's two named course strategies: the zero-dice strategy (the
     ``zero_dice`` family) and the rule strategy (RULE_FAMILY), both with the
     family's threshold parameter (its first) called KEY and defaulting to
-    DEFAULT, and NUM_ROLLS dice by default."""
+    DEFAULT (the rule strategy's to RULE_DEFAULT if given), and NUM_ROLLS
+    dice by default. Without RULE_THRESHOLD the rule strategy has no
+    threshold and never rolls 0 for the points alone (sp16's swap_strategy)."""
 
     zero_dice: str
     rule: str
@@ -65,14 +65,21 @@ class CourseStrategies(NamedTuple):
     default: int
     rule_family: Family
     num_rolls: int = 6
+    rule_default: int | None = None
+    rule_threshold: bool = True
 
     def entries(self) -> tuple[Family, ...]:
         """The two strategies, as aliases of their families."""
         defaults = {self.key: self.default, "num_rolls": self.num_rolls}
-        return tuple(
-            family.alias(name, rename={family.parameters[0].name: self.key}, defaults=defaults)
-            for name, family in ((self.zero_dice, ZERO_DICE), (self.rule, self.rule_family))
-        )
+        zero_dice = ZERO_DICE.alias(self.zero_dice, rename={ZERO_DICE.parameters[0].name: self.key}, defaults=defaults)
+        threshold = self.rule_family.parameters[0]
+        if not self.rule_threshold:
+            fixed = {threshold.name: threshold.high}
+            return zero_dice, self.rule_family.alias(self.rule, defaults={"num_rolls": self.num_rolls}, fixed=fixed)
+        if self.rule_default is not None:
+            defaults[self.key] = self.rule_default
+        rule = self.rule_family.alias(self.rule, rename={threshold.name: self.key}, defaults=defaults)
+        return zero_dice, rule
 
 
 #: The course's named strategies per rule set (RULES.md, COURSE_APIS.md).
@@ -97,6 +104,10 @@ COURSE_STRATEGIES: dict[str, CourseStrategies] = {
     "sp18": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
     "fa17": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
     "sp17": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
+    "su16": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 6, rule_default=5),
+    "sp16": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 5, rule_threshold=False),
+    "fa14": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 5),
+    "fa13": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 5),
 }
 #: The contests' rule sets (Time Trot added to a semester's) keep the semester's strategies.
 COURSE_STRATEGIES |= {f"{name}_contest": COURSE_STRATEGIES[name] for name in ("fa17", "fa18", "sp19")}
@@ -120,7 +131,13 @@ def _best_response(plane: Plane, params: Mapping[str, int]) -> np.ndarray:
 
 CATCH_UP = Family("catch_up", "6 dice when behind, 5 otherwise", (), _catch_up, origin="builtin")
 PERFECT = Family(
-    "perfect", "perfect play, solved exactly", (), lambda plane, _: _perfect(plane.compiled.name, plane.goal), "solved"
+    "perfect",
+    "perfect play, solved exactly",
+    (),
+    lambda plane, _: _perfect(plane.compiled.name, plane.goal),
+    "solved",
+    solver=True,
+    memory=True,
 )
 BEST_RESPONSE = Family(
     "best_response",
@@ -128,6 +145,8 @@ BEST_RESPONSE = Family(
     (Parameter("num_rolls", 0, 10, 6, "the dice count of the always_roll opponent"),),
     _best_response,
     "solved",
+    solver=True,
+    memory=True,
 )
 FINAL_STRATEGY = BEST_RESPONSE.alias(
     "final_strategy",

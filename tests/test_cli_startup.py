@@ -32,6 +32,7 @@ def test_the_help_screens_copies_equal_their_sources():
     assert choices.BACKENDS == BACKENDS
     assert choices.METHODS == METHODS
     assert choices.FAMILY_NAMES == tuple(FAMILIES)
+    assert choices.SOLVER_FAMILIES == tuple(name for name, family in FAMILIES.items() if family.solver)
     assert (choices.DEFAULT_FAMILY, choices.DEFAULT_OPPONENT, choices.FITNESSES) == (
         DEFAULT_FAMILY,
         DEFAULT_OPPONENT,

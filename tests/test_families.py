@@ -12,7 +12,8 @@ import pytest
 from hog import exact
 from hog.rules import RULE_SETS, get_rules, is_perfect_square, next_perfect_square
 from hog.rules.after_turn import more_boar, swine_align_or_pig_pass
-from strategies.families import FAMILIES, LEAD, RESPONSE, ZERO_DICE, Parameter, ParameterError
+from strategies.families import FAMILIES, LEAD, RESPONSE, ZERO_DICE
+from strategies.family_framework import Parameter, ParameterError
 from strategies.library import COURSE_STRATEGIES, builtins, entries, make
 
 GOAL = 100
@@ -363,3 +364,25 @@ def test_bad_parameters_say_what_exists(args, kwargs, message):
 def test_required_parameter():
     with pytest.raises(ParameterError, match="missing parameter 'n'"):
         FAMILIES["always_roll"].bind()
+
+
+class Solved(Exception):
+    """Raised by a solver that a test forbids."""
+
+
+@pytest.mark.parametrize("rules", ["sus_fuss", "fa19"])
+def test_an_entry_calls_the_solver_exactly_when_it_is_classified_a_solver(monkeypatch, rules):
+    def forbidden(*_args, **_kwargs):
+        raise Solved
+
+    for solver in ("best_response", "perfect_play", "best_response_to_always_roll"):
+        monkeypatch.setattr(exact, solver, forbidden)
+    goal = 23  # a goal no other test solves, so nothing comes from a cache
+    for name, entry in entries(rules).items():
+        args = [p.low for p in entry.parameters if p.default is None]
+        if entry.solver:
+            with pytest.raises(Solved):
+                entry.table(rules, goal, *args)
+        else:
+            assert entry.table(rules, goal, *args).goal == goal, name
+    assert {name for name, entry in entries(rules).items() if entry.solver} >= {"perfect", "best_response", "response"}

@@ -21,7 +21,7 @@ import pytest
 from hog import exact
 from hog.rules import RULE_SETS, get_rules
 from hog_arena.cli.main import main
-from strategies.families import ParameterError
+from strategies.family_framework import ParameterError
 from strategies.library import builtins, describe, make
 from strategies.spec import resolve_spec
 

@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from strategies.families import ParameterError
+from strategies.family_framework import ParameterError
 from strategies.spec import SpecError, UnknownStrategy, parse_expression, resolve_spec
 from strategies.table import StrategyTable
 

@@ -11,6 +11,7 @@ __all__ = [
     "BACKENDS",
     "METHODS",
     "FAMILY_NAMES",
+    "SOLVER_FAMILIES",
     "DEFAULT_FAMILY",
     "DEFAULT_OPPONENT",
     "FITNESSES",
@@ -25,6 +26,8 @@ BACKENDS = ("loky", "threading", "dask")
 METHODS = ("exact", "simulate")
 #: ``strategies.families.FAMILIES``' keys: the families ``hog evolve`` can evolve.
 FAMILY_NAMES = ("always_roll", "zero_dice", "trigger", "gain", "swap", "lead", "lookahead", "response")
+#: The families whose ``Family.solver`` is set: each table is an exact solve.
+SOLVER_FAMILIES = ("response",)
 #: ``evolve.run.DEFAULT_FAMILY``.
 DEFAULT_FAMILY = "lookahead"
 #: ``evolve.run.DEFAULT_OPPONENT``.

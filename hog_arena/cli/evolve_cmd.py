@@ -31,6 +31,7 @@ from hog_arena.cli.choices import (
     FAMILY_NAMES,
     FITNESSES,
     LEAGUE_PREFIX,
+    SOLVER_FAMILIES,
     WIN_THRESHOLD,
 )
 from hog_arena.cli.flags import FlagTyper, rename
@@ -61,9 +62,9 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 "--family",
-                help=f"Family to evolve (default: {DEFAULT_FAMILY}, a three-round search, no solver). response: "
-                "a solver, the exact best response to a modelled opponent. Others: "
-                f"{', '.join(f for f in FAMILY_NAMES if f not in (DEFAULT_FAMILY, 'response'))}.",
+                help=f"Family to evolve (default: {DEFAULT_FAMILY}, a three-round search, no solver). "
+                f"{', '.join(SOLVER_FAMILIES)}: a solver, the exact best response to a modelled opponent. Others: "
+                f"{', '.join(f for f in FAMILY_NAMES if f != DEFAULT_FAMILY and f not in SOLVER_FAMILIES)}.",
             ),
         ] = None,
         opponent: Annotated[
