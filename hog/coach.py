@@ -40,7 +40,7 @@ from hog.game import MAX_ROLLS
 from hog.kernels import dice_of
 from hog.rules import RuleSet, get_rules
 
-__all__ = ["Coaching", "coach", "with_best_choices", "win_rate", "TIE_TOLERANCE"]
+__all__ = ["Coaching", "coach", "costliest", "with_best_choices", "win_rate", "TIE_TOLERANCE"]
 
 #: A cell's best choice: the fewest dice within this of the best chance.
 TIE_TOLERANCE = 1e-12
@@ -123,12 +123,17 @@ class Coaching:
         return float((self.reach * (self.best_value - best)).sum())
 
     def top(self, count: int) -> list[tuple[int, int]]:
-        """The COUNT costliest cells (score, opponent_score), costliest first
-        (ties: the lower score pair first); only cells that cost something."""
-        flat = self.cost.ravel()
-        order = np.lexsort((np.arange(flat.size), -flat))
-        chosen = [int(i) for i in order[: max(count, 0)] if flat[i] > 0]
-        return [divmod(i, self.goal) for i in chosen]
+        """The COUNT costliest cells (``costliest``)."""
+        return costliest(self.cost, count)
+
+
+def costliest(cost: Floats, count: int) -> list[tuple[int, int]]:
+    """The COUNT costliest cells (score, opponent_score) of COST, costliest
+    first (ties: the lower score pair first); only cells that cost something."""
+    flat = cost.ravel()
+    order = np.lexsort((np.arange(flat.size), -flat))
+    chosen = [int(i) for i in order[: max(count, 0)] if flat[i] > 0]
+    return [divmod(i, cost.shape[1]) for i in chosen]
 
 
 def with_best_choices(coaching: Coaching, cells: list[tuple[int, int]]) -> np.ndarray:
