@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from results.store import Store
+from results.interfaces import EvolutionStorage
 from strategies.spec import resolve_spec
 from strategies.table import StrategyTable
 
@@ -41,7 +41,7 @@ class Objective:
     opponent: str | None = None
     league_id: int | None = None
 
-    def tables(self, store: Store, rules: str, goal: int) -> list[StrategyTable]:
+    def tables(self, store: EvolutionStorage, rules: str, goal: int) -> list[StrategyTable]:
         """The opponents: the league's entries, or the table the SPEC names."""
         if self.league_id is not None:
             return store.league_tables(self.league_id)
@@ -56,7 +56,7 @@ class Objective:
         return cls(data["label"], data.get("opponent"), data.get("league"))
 
 
-def parse_objective(store: Store, text: str, rules: str, goal: int) -> Objective:
+def parse_objective(store: EvolutionStorage, text: str, rules: str, goal: int) -> Objective:
     """The objective TEXT names: ``league:NAME`` (a stored league of RULES
     and GOAL, by name or id), else an opponent SPEC (checked to resolve)."""
     text = text.strip()

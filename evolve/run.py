@@ -30,8 +30,9 @@ from evolve.genome import genome_params, make_toolbox
 from evolve.objectives import BALANCED, LEAGUE_PREFIX, Objective, check_pick, parse_objective, pick_member
 from evolve.scoring import Scoring, scoring_of
 from evolve.settings import LEGACY, Settings
+from results.interfaces import EvolutionStorage
 from results.run_store import FrontMemberRecord
-from results.store import RunRecord, Store, StrategyRecord
+from results.store import RunRecord, StrategyRecord
 from strategies.families import FAMILIES, get_family
 from strategies.family_framework import Family
 from strategies.table import StrategyTable
@@ -159,7 +160,7 @@ def _is_league(objectives: Sequence[str]) -> bool:
 
 
 def start_run(
-    store: Store,
+    store: EvolutionStorage,
     rules: str,
     goal: int = 100,
     *,
@@ -216,7 +217,7 @@ def run_objectives(run: RunRecord) -> list[tuple[Objective, list[str]]]:
     return [(Objective(str(label), run.opponent, run.league_id), list(run.settings.get("opponents", [])))]
 
 
-def run_target(store: Store, run: RunRecord) -> Target:
+def run_target(store: EvolutionStorage, run: RunRecord) -> Target:
     """The run's opponents, checked to be the very tables it started with."""
     objectives = []
     for objective, started in run_objectives(run):
@@ -239,7 +240,7 @@ def _run_settings(run: RunRecord) -> Settings:
     return Settings(**{name: recorded[name] for name in names if name in recorded})
 
 
-def resumable_run(store: Store, run_id: int, generations: int | None = None) -> RunRecord:
+def resumable_run(store: EvolutionStorage, run_id: int, generations: int | None = None) -> RunRecord:
     """Run RUN_ID, to be continued to its own last generation or, given
     GENERATIONS, to that many in all (a done run is reopened); a RunError
     if there is nothing left to run."""
@@ -262,7 +263,7 @@ def resumable_run(store: Store, run_id: int, generations: int | None = None) -> 
 
 
 def continue_run(
-    store: Store,
+    store: EvolutionStorage,
     run_id: int,
     *,
     jobs: int = -1,

@@ -48,6 +48,7 @@ __all__ = [
     "ContestStorage",
     "RankingStorage",
     "LeagueStorage",
+    "EvolutionStorage",
     "StrategyRepository",
     "MatchCache",
     "LeagueRepository",
@@ -200,6 +201,10 @@ class ContestStorage(ContestRepository, SessionRepository, Protocol):
 
 class RankingStorage(ContestRepository, MatchCache, Protocol):
     """What the contest's ranking worker needs: the contest's rows and the match cache."""
+
+
+class EvolutionStorage(StrategyRepository, LeagueRepository, RunRepository, Protocol):
+    """What an evolution run reads and writes: its opponents (strategies and leagues) and the run itself."""
 
 
 class LeagueStorage(StrategyRepository, LeagueRepository, MatchCache, Protocol):

@@ -35,7 +35,7 @@ from strategies.loader import load_file
 from strategies.names import parse_id
 from strategies.table import StrategyTable
 
-__all__ = ["MAX_SPEC_CHARS", "SpecError", "UnknownStrategy", "StrategyStore", "parse_expression", "resolve_spec"]
+__all__ = ["MAX_SPEC_CHARS", "SpecError", "UnknownStrategy", "StrategyLookup", "parse_expression", "resolve_spec"]
 
 _PYTHON_PATH = re.compile(r"^(?P<path>.+\.py)(?::(?P<function>[A-Za-z_]\w*))?$")
 _FORM = "a name or a call like name(1, key=2) with integer arguments"
@@ -53,7 +53,7 @@ class UnknownStrategy(SpecError, LookupError):
     """A well-formed SPEC that names no strategy."""
 
 
-class StrategyStore(Protocol):
+class StrategyLookup(Protocol):
     """What resolve_spec needs from a results store (a ``strategy_names(rules,
     goal)`` method, if it has one, gives the names suggested for a typo)."""
 
@@ -107,7 +107,7 @@ def parse_expression(text: str) -> tuple[str, tuple[int, ...], dict[str, int]] |
 
 
 def resolve_spec(
-    text: str, rules: str, goal: int = 100, store: StrategyStore | None = None, *, files: bool = True
+    text: str, rules: str, goal: int = 100, store: StrategyLookup | None = None, *, files: bool = True
 ) -> StrategyTable:
     """The strategy table TEXT names for RULES and GOAL (see the module doc);
     FILES=False never reads a file.
@@ -155,7 +155,7 @@ def _unknown(
     text: str,
     rules: str,
     goal: int,
-    store: StrategyStore | None,
+    store: StrategyLookup | None,
     strategy_id: int | None,
     parsed: tuple[str, tuple[int, ...], dict[str, int]] | None,
     refusal: SpecError | None,
@@ -188,7 +188,7 @@ def _syntax_error(text: str) -> str:
 
 
 def _nearest(
-    text: str, head: str, rules: str, goal: int, store: StrategyStore | None, *, library_names: bool = True
+    text: str, head: str, rules: str, goal: int, store: StrategyLookup | None, *, library_names: bool = True
 ) -> str | None:
     """The library expression or stored name closest to TEXT (whose name part is HEAD), if any is close."""
     names: list[str] = []

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from arena.contest.board import Board
     from arena.contest.service import Contests
     from results.contest_records import EntryRecord
-    from results.store import Store
+    from results.interfaces import ContestStorage
 
 contest_app = FlagTyper(
     name="contest",
@@ -45,7 +45,7 @@ def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def _contests(store: Store) -> Contests:
+def _contests(store: ContestStorage) -> Contests:
     from arena.contest.service import Contests
 
     return Contests(store)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from rich.progress import Progress
 
     from arena.league import LeagueSettings
-    from results.store import Store
+    from results.interfaces import LeagueStorage
     from strategies.table import StrategyTable
 
 
@@ -158,7 +158,7 @@ def register(app: typer.Typer) -> None:
         emit(data, as_json, lambda: render_leaderboard(results, rows, shared))
 
 
-def _check_settings(store: Store, name: str, rules: str, goal: int, settings: LeagueSettings) -> None:
+def _check_settings(store: LeagueStorage, name: str, rules: str, goal: int, settings: LeagueSettings) -> None:
     """A LeagueError if SETTINGS, given with --add, are not those of the league NAME."""
     from arena.league import LeagueError
 
@@ -167,7 +167,9 @@ def _check_settings(store: Store, name: str, rules: str, goal: int, settings: Le
         raise LeagueError(f"league {name!r} is {league.method}; --add plays with the league's own settings")
 
 
-def _stored_to_add(store: Store, rules: str, goal: int, league: str | None, origins: set[str]) -> list[StrategyTable]:
+def _stored_to_add(
+    store: LeagueStorage, rules: str, goal: int, league: str | None, origins: set[str]
+) -> list[StrategyTable]:
     """The stored strategies of ORIGINS --all takes: all of them, or those not in LEAGUE yet (--add)."""
     stored = [table for table in store.strategy_tables(rules, goal) if table.origin in origins]
     if league is None:

@@ -22,10 +22,11 @@ from hog_arena.cli.text import say
 if TYPE_CHECKING:
     from evolve.front_plot import FrontPlot
     from evolve.plots import EvolutionPlot
-    from results.store import RunRecord, Store
+    from results.interfaces import EvolutionStorage
+    from results.store import RunRecord
 
 
-def _references(store: Store, run: RunRecord) -> list[float | None]:
+def _references(store: EvolutionStorage, run: RunRecord) -> list[float | None]:
     """The best response's win rate against each objective's opponents
     (averaged over a league's entries), or None when they changed."""
     from evolve.run import RunError, run_objectives, run_target
@@ -48,7 +49,7 @@ def _title(run: RunRecord, against: str) -> str:
     )
 
 
-def draw_run(store: Store, run_id: int, png: Path) -> EvolutionPlot | FrontPlot:
+def draw_run(store: EvolutionStorage, run_id: int, png: Path) -> EvolutionPlot | FrontPlot:
     """Draw run RUN_ID into PNG: its best and mean fitness by generation, with
     the best response's win rate as a reference line, or, with several
     objectives, its Pareto front; returns what it drew."""

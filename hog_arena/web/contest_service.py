@@ -32,7 +32,7 @@ from hog_arena.web.logs import LOGGER, event
 from hog_arena.web.service import ArenaService, SharedCache, saved_upload
 from hog_arena.web.signin import signed_in_email
 from results.contest_records import ContestRecord, EntryRecord, ParticipantRecord
-from results.store import Store
+from results.interfaces import ContestStorage
 
 __all__ = ["ContestService", "CONTEST_CHECKS", "PICTURE_SECONDS", "now"]
 
@@ -82,7 +82,11 @@ class ContestService:
     control, entries checked under CHECKS (default ``CONTEST_CHECKS``)."""
 
     def __init__(
-        self, store: Store, arena: ArenaService, worker: RankingWorker | None = None, checks: Admission | None = None
+        self,
+        store: ContestStorage,
+        arena: ArenaService,
+        worker: RankingWorker | None = None,
+        checks: Admission | None = None,
     ) -> None:
         self.contests = Contests(store)
         self.arena = arena
