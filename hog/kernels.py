@@ -35,6 +35,7 @@ exactly uniform. ``hog.simulate.dice_stream`` is the same stream in Python.
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -149,8 +150,8 @@ def _analyse(
     plane = finished.shape[0]
     row = plane // goal
     sides = bounds[0, 1, 2]  # one die's highest points
-    outcomes[:plane] = finished
-    outcomes[plane:] = finished
+    for entry in range(plane):  # a loop, not slices: a slice's shape check compiles an error message (2 s)
+        outcomes[entry] = outcomes[plane + entry] = finished[entry]
     for total in range(2 * goal - 2, -1, -1):
         for score in range(max(0, total - goal + 1), min(total, goal - 1) + 1):
             opponent = total - score
@@ -203,31 +204,48 @@ def pair_win_probabilities(
     against table b moving first and moving second. TABLES is (n, goal, goal).
 
     The pairs are split into one block of consecutive pairs per numba
-    thread, and each block allocates its work room once: allocated for
-    every pair, the buffers (over 128 KiB at goal 100) are mapped and
-    unmapped each time wherever glibc's mmap threshold is fixed
-    (``MALLOC_TRIM_THRESHOLD_`` set, as Dask's nanny does)."""
-    return _pair_win_probabilities(tables, pairs, rule_arrays, get_num_threads())
+    thread (``get_num_threads``), each run by ``_analyse_pairs`` on a thread
+    of its own (it releases the GIL): a kernel with ``parallel=True`` would
+    cost a first run 2 s more to compile. Each block allocates its work room
+    once: allocated for every pair, the buffers (over 128 KiB at goal 100)
+    are mapped and unmapped each time wherever glibc's mmap threshold is
+    fixed (``MALLOC_TRIM_THRESHOLD_`` set, as Dask's nanny does)."""
+    count = len(pairs)
+    out = np.empty((count, 2))
+    blocks = max(1, min(count, get_num_threads()))
+    edges = [block * count // blocks for block in range(blocks + 1)]
+
+    def run(block: int) -> None:
+        _analyse_pairs(tables, pairs, False, False, rule_arrays, edges[block], edges[block + 1], out)
+
+    if blocks == 1:
+        run(0)
+    else:
+        with ThreadPoolExecutor(blocks) as pool:
+            list(pool.map(run, range(blocks)))
+    return out
 
 
-@njit(cache=True, parallel=True, nogil=True)
-def _pair_win_probabilities(
+@njit(cache=True, nogil=True)
+def _analyse_pairs(
     tables: npt.NDArray[np.int8],
     pairs: npt.NDArray[np.int64],
+    optimise: bool,
+    perfect: bool,
     rule_arrays: ExactArrays,
-    threads: int,
-) -> npt.NDArray[np.float64]:
-    """``pair_win_probabilities`` in THREADS blocks (fewer if fewer pairs)."""
-    count = pairs.shape[0]
-    out = np.empty((count, 2))
-    blocks = min(count, threads)
-    for block in prange(blocks):
-        work = _work(tables.shape[1], rule_arrays[2].shape[0])
-        for i in range(block * count // blocks, (block + 1) * count // blocks):
-            _, first, second = _analyse(tables, pairs[i], False, False, rule_arrays, work)
-            out[i, 0] = first
-            out[i, 1] = second
-    return out
+    start: int,
+    stop: int,
+    out: npt.NDArray[np.float64],
+) -> npt.NDArray[np.int8]:
+    """``_analyse`` of rows START..STOP of PAIRS, their chances written to
+    the same rows of OUT; returns the last pair's table for A. The one
+    compiled caller of ``_analyse`` for leagues and solvers alike: called
+    from Python, OPTIMISE and PERFECT are typed as plain booleans, so one
+    specialisation serves both (literal constants would compile two)."""
+    work = _work(tables.shape[1], rule_arrays[2].shape[0])
+    for i in range(start, stop):
+        _, out[i, 0], out[i, 1] = _analyse(tables, pairs[i], optimise, perfect, rule_arrays, work)
+    return work[2]
 
 
 @njit(cache=True)
@@ -238,7 +256,6 @@ def _work(goal: int, plane: int) -> Work:
     return np.empty(2 * plane), np.empty(2 * goal * goal), table, np.empty(MAX_ROLLS + 1)
 
 
-@njit(cache=True)
 def solve(
     opponent: npt.NDArray[np.int8], perfect: bool, rule_arrays: ExactArrays
 ) -> tuple[npt.NDArray[np.int8], float, float]:
@@ -246,8 +263,10 @@ def solve(
     (first, second) chances: against OPPONENT if not PERFECT, otherwise
     against itself (OPPONENT is then ignored)."""
     tables = opponent.reshape((1,) + opponent.shape)
-    which = np.zeros(2, dtype=np.int64)
-    return _analyse(tables, which, True, perfect, rule_arrays, _work(opponent.shape[0], rule_arrays[2].shape[0]))
+    tables.setflags(write=False)  # read-only, as a league's tables: the same specialisation
+    out = np.empty((1, 2))
+    table = _analyse_pairs(tables, np.zeros((1, 2), dtype=np.int64), True, bool(perfect), rule_arrays, 0, 1, out)
+    return table, float(out[0, 0]), float(out[0, 1])
 
 
 # --- simulation ---------------------------------------------------------------
