@@ -12,12 +12,12 @@ import numpy as np
 
 from arena.league import LeagueError, LeagueSettings, PairScores, play_league
 from arena.match import Lineup
-from results.errors import NameRefused, NotStored
+from results.errors import NotStored
 from results.interfaces import LeagueStorage, MatchCache
 from results.match_key import MatchKey
 from results.records import LeagueRecord, StrategyRecord
 from strategies import library
-from strategies.names import numbered
+from strategies.submission import add_under_free_name
 from strategies.table import LIBRARY_ORIGINS, StrategyTable
 
 __all__ = ["add_to_league", "builtin_entries", "default_league_name", "run_stored_league", "shared_names"]
@@ -80,22 +80,16 @@ def _store_entry(store: LeagueStorage, table: StrategyTable) -> StrategyRecord:
     except NotStored:
         taken = None
     if taken is not None and taken.sha256 != table.sha256 and table.origin in LIBRARY_ORIGINS:
-        table = StrategyTable(table.table, table.rules, _renamed(table), table.origin, table.params)
+        table = table.renamed(_renamed(table))
     record, _ = store.add_strategy(table, author="hog-arena")
     return record
 
 
 def _store_file(store: LeagueStorage, table: StrategyTable) -> StrategyRecord:
     """Store a file's TABLE under its name or the first free numbered one."""
-    refusal: NameRefused | None = None
-    for name in numbered(table.name):
-        try:
-            record, _ = store.add_strategy(StrategyTable(table.table, table.rules, name, table.origin, table.params))
-        except NameRefused as error:
-            refusal = refusal or error
-        else:
-            return record
-    raise refusal or NameRefused(f"no free name for {table.name!r}")
+    (record, _), _ = add_under_free_name(store, table, author=None)
+    stored: StrategyRecord = record
+    return stored
 
 
 def shared_names(entries: Sequence[StrategyTable], stored: Sequence[StrategyRecord]) -> dict[int, tuple[str, ...]]:

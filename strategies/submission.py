@@ -36,7 +36,7 @@ import os
 import re
 import subprocess
 import sys
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -48,11 +48,13 @@ from strategies.table import StrategyTable
 
 __all__ = [
     "Submission",
+    "CheckRequest",
     "declared_rules",
     "SubmissionStore",
     "check_file",
     "check_file_in_fresh_process",
     "store_submissions",
+    "add_under_free_name",
 ]
 
 #: Seconds the fresh checking process may take beyond the sandbox's own wall-clock limits.
@@ -130,40 +132,37 @@ class Submission:
         return line
 
 
-def check_file(
-    path: str | Path,
-    rules: str,
-    goal: int = 100,
-    function: str = "final_strategy",
-    name: str | None = None,
-    *,
-    default_name: str | None = None,
-    strict: bool = False,
-    shown: str | None = None,
-) -> Submission:
-    """Load PATH in the sandbox; a refusal (or an unreadable file) becomes the
-    error. NAME is the name given (cleaned, or refused before anything runs);
-    else DEFAULT_NAME (a folder's) or the file's. STRICT refuses a file
-    written for another semester instead of warning. SHOWN is the file as
-    messages name it (a folder's ``cat/hog.py``; default: its name).
+@dataclass(frozen=True)
+class CheckRequest:
+    """What to check: the file at PATH, for RULES and GOAL, its strategy the
+    function FUNCTION. NAME is the name given (cleaned, or refused before
+    anything runs); else DEFAULT_NAME (a folder's) or the file's. STRICT
+    refuses a file written for another semester instead of warning. Plain
+    data, so that a fresh checking process gets it as JSON."""
+
+    path: str
+    rules: str
+    goal: int = 100
+    function: str = "final_strategy"
+    name: str | None = None
+    default_name: str | None = None
+    strict: bool = False
+
+
+def check_file(request: CheckRequest, shown: str | None = None) -> Submission:
+    """Load the REQUEST's file in the sandbox; a refusal (or an unreadable
+    file) becomes the error. SHOWN is the file as messages name it (a
+    folder's ``cat/hog.py``; default: its name).
 
     SandboxError (the sandbox cannot run on this machine) is raised: it is not
     the file's fault."""
-    submission = _check_file(path, rules, goal, function, name, default_name=default_name, strict=strict)
+    submission = _check_file(request)
     return submission if shown is None else submission.shown_as(shown)
 
 
-def _check_file(
-    path: str | Path,
-    rules: str,
-    goal: int,
-    function: str,
-    name: str | None,
-    *,
-    default_name: str | None,
-    strict: bool,
-) -> Submission:
-    file, filename, named = str(path), Path(path).name, name is not None
+def _check_file(request: CheckRequest) -> Submission:
+    path, rules, name = request.path, request.rules, request.name
+    file, filename, named = path, Path(path).name, name is not None
     try:
         if name is not None:
             name = strategy_name(name, rules)
@@ -179,10 +178,10 @@ def _check_file(
                 named=named,
             )
         warning = semester_warning(source, rules) if python else None
-        if warning is not None and strict:
+        if warning is not None and request.strict:
             return Submission(file, error=f"{filename}: {warning} (refused: strict)", named=named)
-        fallback = file_name(default_name) if default_name else None
-        table = table_from_source(source, filename, rules, goal, function, name or fallback)
+        fallback = file_name(request.default_name) if request.default_name else None
+        table = table_from_source(source, filename, rules, request.goal, request.function, name or fallback)
         warnings = [f"{filename}: {warning}"] if warning else []
         return Submission(file, table, source, named=named, warnings=warnings)
     except SandboxError:
@@ -221,25 +220,35 @@ def store_submissions(
         table = submission.table
         if table is None:
             continue
-        candidates = [table.name] if submission.named else numbered(table.name)
-        for candidate in candidates:
-            named = (
-                table
-                if candidate == table.name
-                else StrategyTable(table.table, table.rules, candidate, table.origin, table.params)
-            )
-            try:
-                submission.record, submission.duplicate = store.add_strategy(
-                    named, author=author, source=submission.source
-                )
-            except ValueError as error:
-                submission.error = f"{submission.file}: {error}{rename_hint}"
-                if submission.named or not isinstance(error, BadName):
-                    break
+        try:
+            if submission.named:
+                stored, named = store.add_strategy(table, author=author, source=submission.source), table
             else:
-                submission.table, submission.error = named, None
-                submission.not_applied = _not_applied(submission, author) if submission.duplicate else []
-                break
+                stored, named = add_under_free_name(store, table, author=author, source=submission.source)
+        except ValueError as error:
+            submission.error = f"{submission.file}: {error}{rename_hint}"
+            continue
+        submission.record, submission.duplicate = stored
+        submission.table, submission.error = named, None
+        submission.not_applied = _not_applied(submission, author) if submission.duplicate else []
+
+
+def add_under_free_name(
+    store: SubmissionStore, table: StrategyTable, *, author: str | None, source: str | None = None
+) -> tuple[Any, StrategyTable]:
+    """Store TABLE under its name or, while the store refuses the name (a
+    ``BadName``: taken, a look-alike, a library name), under the next of
+    ``NAME_2``, ``NAME_3``, ...; returns what ``add_strategy`` returned and
+    the table as stored. With no name free, the first refusal is raised;
+    any other error at once."""
+    refusal: BadName | None = None
+    for candidate in numbered(table.name):
+        named = table if candidate == table.name else table.renamed(candidate)
+        try:
+            return store.add_strategy(named, author=author, source=source), named
+        except BadName as error:
+            refusal = refusal or error
+    raise refusal or BadName(f"no free name for {table.name!r}")
 
 
 def _not_applied(submission: Submission, author: str | None) -> list[str]:
@@ -249,31 +258,14 @@ def _not_applied(submission: Submission, author: str | None) -> list[str]:
     return name + (["author"] if author is not None and record.author != author else [])
 
 
-def check_file_in_fresh_process(
-    path: str | Path,
-    rules: str,
-    goal: int = 100,
-    function: str = "final_strategy",
-    name: str | None = None,
-    *,
-    default_name: str | None = None,
-    strict: bool = False,
-) -> Submission:
+def check_file_in_fresh_process(request: CheckRequest) -> Submission:
     """:func:`check_file` run by a new interpreter; safe to call from any
     thread. Raises SandboxError if that process fails."""
-    request = {
-        "path": str(path),
-        "rules": rules,
-        "goal": goal,
-        "function": function,
-        "name": name,
-        "default_name": default_name,
-        "strict": strict,
-    }
+    path, named = request.path, request.name is not None
     try:
         done = subprocess.run(
             [sys.executable, "-I", "-m", "strategies.submission"],
-            input=json.dumps(request),
+            input=json.dumps(asdict(request)),
             capture_output=True,
             text=True,
             timeout=2 * Limits().wall_seconds + _CHECKER_GRACE_SECONDS,  # two evaluations
@@ -292,23 +284,15 @@ def check_file_in_fresh_process(
     if "sandbox_error" in reply:
         raise SandboxError(reply["sandbox_error"])
     if "error" in reply:
-        return Submission(str(path), error=reply["error"], named=name is not None)
-    table = StrategyTable(reply["table"], rules, reply["name"], reply["origin"], reply["params"])
-    return Submission(str(path), table, reply["source"], named=name is not None, warnings=reply["warnings"])
+        return Submission(path, error=reply["error"], named=named)
+    table = StrategyTable(reply["table"], request.rules, reply["name"], reply["origin"], reply["params"])
+    return Submission(path, table, reply["source"], named=named, warnings=reply["warnings"])
 
 
 def _reply(request: dict[str, Any]) -> dict[str, Any]:
     """The JSON-ready outcome of one :func:`check_file` request."""
     try:
-        submission = check_file(
-            request["path"],
-            request["rules"],
-            request["goal"],
-            request["function"],
-            request["name"],
-            default_name=request["default_name"],
-            strict=request["strict"],
-        )
+        submission = check_file(CheckRequest(**request))
     except SandboxError as error:
         return {"sandbox_error": str(error)}
     table = submission.table

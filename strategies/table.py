@@ -11,7 +11,7 @@ import hashlib
 import json
 import keyword
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -103,6 +103,10 @@ class StrategyTable:
     @property
     def goal(self) -> int:
         return int(self.table.shape[0])
+
+    def renamed(self, name: str) -> StrategyTable:
+        """This table under another NAME, its origin and parameters kept."""
+        return replace(self, name=name)
 
     @property
     def sha256(self) -> str:

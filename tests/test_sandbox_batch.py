@@ -26,7 +26,7 @@ from hog_arena.web.app import create_app
 from strategies import loader
 from strategies.loader import Limits, SubmissionError, load_file
 from strategies.sandbox import run_child
-from strategies.submission import check_file
+from strategies.submission import CheckRequest, check_file
 
 HOSTILE = Path(__file__).parent / "fixtures" / "submissions" / "hostile"
 RULES = "square_swine"
@@ -135,7 +135,7 @@ NOT_TEXT = "its coding line declares {!r}, not a text encoding Python reads sour
 def test_a_coding_line_that_python_cannot_read_source_in_is_one_line(tmp_path, head, message):
     path = tmp_path / "coded.py"
     path.write_bytes(f"{head}\ndef final_strategy(score, opponent_score):\n    return 4\n".encode())
-    submission = check_file(path, RULES, goal=10)
+    submission = check_file(CheckRequest(str(path), RULES, goal=10))
     assert (submission.table, submission.error) == (None, f"coded.py: {message}")
 
 

@@ -23,7 +23,7 @@ from hog_arena.web.limits import TooLarge, UploadLimit
 from results.store import open_store
 from strategies import library, loader
 from strategies.loader import Limits, load_file
-from strategies.submission import check_file, check_file_in_fresh_process
+from strategies.submission import CheckRequest, check_file, check_file_in_fresh_process
 from strategies.table import StrategyTable
 
 RULES = "square_swine"
@@ -398,8 +398,8 @@ def test_uploads_are_checked_in_another_process(arena, monkeypatch, student_file
 )
 def test_fresh_process_checker_agrees_with_the_in_process_one(name, rules, student_file):
     path = student_file(name) if name == "hog_pile.py" else HOSTILE / name
-    fresh = check_file_in_fresh_process(path, rules, name="mine")
-    here = check_file(path, rules, name="mine")
+    fresh = check_file_in_fresh_process(CheckRequest(str(path), rules, name="mine"))
+    here = check_file(CheckRequest(str(path), rules, name="mine"))
     assert (fresh.file, fresh.error, fresh.source) == (here.file, here.error, here.source)
     assert fresh.table == here.table
     if here.table is not None:
@@ -412,7 +412,7 @@ def test_fresh_process_checker_ignores_modules_in_the_current_folder(tmp_path, m
     (fake / "__init__.py").write_text('raise SystemExit("a stand-in for the project was imported")\n')
     monkeypatch.chdir(tmp_path)
     path = student_file("square_swine.py")
-    submission = check_file_in_fresh_process(path, RULES)
+    submission = check_file_in_fresh_process(CheckRequest(str(path), RULES))
     assert submission.error is None
     assert submission.table == load_file(path, RULES)
 

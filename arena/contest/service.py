@@ -47,7 +47,7 @@ from results.contest_store import LockedContest, NewEntry
 from results.errors import NotStored
 from results.interfaces import ContestStorage
 from strategies.names import looks_like
-from strategies.submission import Submission, check_file, check_file_in_fresh_process
+from strategies.submission import CheckRequest, Submission, check_file, check_file_in_fresh_process
 
 __all__ = ["Contests", "NEAR_COPY_SHARE", "near_copy", "utc_now"]
 
@@ -279,10 +279,11 @@ class Contests:
         the entry. SandboxError when the checker itself cannot run (that
         attempt does not count for the rate, nor one the server never finished)."""
         attempt = self.take_attempt(contest, person, received)
+        request = CheckRequest(str(path), contest.rules, contest.goal)
         if path.suffix.lower() == ".json":
-            submission = check_file(path, contest.rules, contest.goal)
+            submission = check_file(request)
         else:
-            submission = check_file_in_fresh_process(path, contest.rules, contest.goal)
+            submission = check_file_in_fresh_process(request)
         try:
             return self.accept(
                 contest, person, submission, filename=filename, team_name=team_name, received=received, attempt=attempt

@@ -476,12 +476,12 @@ def baseline_command(
     Example: hog contest baseline fa26 always_six.json --name "always roll 6"
     """
     from results.store import open_store
-    from strategies.submission import check_file
+    from strategies.submission import CheckRequest, check_file
 
     with open_store(db, create=False) as store:
         contests = _contests(store)
         contest = contests.contest(name)
-        submission = check_file(file, contest.rules, contest.goal)
+        submission = check_file(CheckRequest(str(file), contest.rules, contest.goal))
         entry = contests.add_baseline(contest, submission, label or file.stem, filename=file.name)
     emit(
         {"entry": entry.as_dict()},

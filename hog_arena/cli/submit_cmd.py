@@ -99,7 +99,7 @@ def register(app: typer.Typer) -> None:
 
         Example: hog submit subs/
         """
-        from strategies.submission import check_file
+        from strategies.submission import CheckRequest, check_file
 
         folder = path.is_dir()
         if folder and name is not None:
@@ -114,11 +114,8 @@ def register(app: typer.Typer) -> None:
             outcomes = []
             for file, default in files:
                 shown = file.relative_to(path).as_posix() if folder else None
-                outcomes.append(
-                    check_file(
-                        file.absolute(), rules, goal, function, name, default_name=default, strict=strict, shown=shown
-                    )
-                )
+                request = CheckRequest(str(file.absolute()), rules, goal, function, name, default, strict)
+                outcomes.append(check_file(request, shown))
                 bar.advance(task)
         _store([o for o in outcomes if o.table is not None], db, author)
         for warning in (line for outcome in outcomes for line in outcome.warnings):

@@ -47,7 +47,13 @@ from results.records import LeagueResults, MatchResult, StrategyRecord
 from strategies import library
 from strategies.heatmap import heatmap_figure
 from strategies.spec import MAX_SPEC_CHARS, parse_expression, resolve_spec
-from strategies.submission import Submission, SubmissionStore, check_file_in_fresh_process, store_submissions
+from strategies.submission import (
+    CheckRequest,
+    Submission,
+    SubmissionStore,
+    check_file_in_fresh_process,
+    store_submissions,
+)
 from strategies.table import StrategyTable
 
 __all__ = [
@@ -359,7 +365,7 @@ class ArenaService:
         safe = _upload_name(filename)
         try:
             with saved_upload(upload, filename) as path:
-                submission = check_file_in_fresh_process(path, rules, goal, function, name or None)
+                submission = check_file_in_fresh_process(CheckRequest(str(path), rules, goal, function, name or None))
         except ValueError as error:
             return Submission(safe, error=str(error))
         submission.file = safe  # the visitor's file name, not the temporary path
