@@ -56,7 +56,9 @@ class FieldCoaching:
     * ``matchups[i]``: the strategy against opponent i;
     * ``reach`` and ``cost``: the means over the field of each opponent's
       (``hog.coach.Coaching``), so ``cost`` sums to ``gap``;
-    * ``votes[s, o, n]``: how many opponents' best table choice at (s, o) is n;
+    * ``votes[s, o, n]``: how many opponents' best table choice at (s, o) is
+      n, and ``pull[s, o, n]`` the cost of (s, o) against those opponents
+      (the share of the field's cost there; ``pull.sum(axis=2) == cost``);
     * ``hidden`` and ``unseen``: as in ``Coaching`` (``unseen`` the field's mean).
     """
 
@@ -67,6 +69,7 @@ class FieldCoaching:
     reach: Floats
     cost: Floats
     votes: npt.NDArray[np.int64]
+    pull: Floats
     hidden: str | None
     unseen: float
 
@@ -92,8 +95,10 @@ class FieldCoaching:
 
     @property
     def best(self) -> np.ndarray:
-        """At each cell, the choice most opponents' best responses make (ties: the fewest dice)."""
-        best: np.ndarray = self.votes.argmax(axis=2).astype(np.int8)
+        """At each cell that costs something, the best responses' choice
+        where it costs most (``pull``; ties: the fewest dice); elsewhere the
+        strategy's own choice."""
+        best: np.ndarray = np.where(self.cost > 0, self.pull.argmax(axis=2), self.strategy).astype(np.int8)
         return best
 
     def top(self, count: int) -> list[tuple[int, int]]:
@@ -123,27 +128,30 @@ def coach_field(
     return _swept(strategy, tables, compiled)
 
 
-def _vote(votes: npt.NDArray[np.int64], best: np.ndarray) -> None:
-    """Count BEST (a table) into VOTES."""
+def _vote(votes: npt.NDArray[np.int64], pull: Floats, best: np.ndarray, cost: Floats) -> None:
+    """Count BEST (a table) into VOTES, and COST into PULL by BEST's choices."""
     goal = best.shape[0]
-    votes.reshape(goal * goal, MAX_ROLLS + 1)[np.arange(goal * goal), best.ravel().astype(np.int64)] += 1
+    cells, choices = np.arange(goal * goal), best.ravel().astype(np.int64)
+    votes.reshape(goal * goal, MAX_ROLLS + 1)[cells, choices] += 1
+    pull.reshape(goal * goal, MAX_ROLLS + 1)[cells, choices] += cost.ravel()
 
 
 def _coached_one_by_one(strategy: np.ndarray, tables: np.ndarray, rules: str, sides: int) -> FieldCoaching:
     goal, count = strategy.shape[0], tables.shape[0]
     reach, cost = np.zeros((goal, goal)), np.zeros((goal, goal))
     votes = np.zeros((goal, goal, MAX_ROLLS + 1), dtype=np.int64)
+    pull = np.zeros((goal, goal, MAX_ROLLS + 1))
     matchups, unseen, hidden = [], 0.0, None
     for opponent in tables:
         coaching = coach(strategy, opponent, rules, sides)
         matchups.append(Matchup(coaching.win_rate, coaching.best_rate))
         reach += coaching.reach
         cost += coaching.cost
-        _vote(votes, coaching.best)
+        _vote(votes, pull, coaching.best, coaching.cost)
         unseen += coaching.unseen
         hidden = coaching.hidden
     return FieldCoaching(
-        rules, goal, strategy, tuple(matchups), reach / count, cost / count, votes, hidden, unseen / count
+        rules, goal, strategy, tuple(matchups), reach / count, cost / count, votes, pull / count, hidden, unseen / count
     )
 
 
@@ -158,9 +166,10 @@ def _swept(strategy: np.ndarray, tables: np.ndarray, compiled: exact.CompiledRul
     rates = np.empty((count, 2))
     reach, cost = np.zeros((blocks, goal, goal)), np.zeros((blocks, goal, goal))
     votes = np.zeros((blocks, goal, goal, MAX_ROLLS + 1), dtype=np.int64)
+    pull = np.zeros((blocks, goal, goal, MAX_ROLLS + 1))
 
     def run(block: int) -> None:
-        sums = (reach[block], cost[block], votes[block])
+        sums = (reach[block], cost[block], votes[block], pull[block])
         _sweep(strategy, tables, compiled.exact_arrays, ends, edges[block], edges[block + 1], rates, sums)
 
     if blocks == 1:
@@ -170,7 +179,8 @@ def _swept(strategy: np.ndarray, tables: np.ndarray, compiled: exact.CompiledRul
             list(pool.map(run, range(blocks)))
     matchups = tuple(Matchup(float(own), float(best)) for own, best in rates)
     field_reach, field_cost = reach.sum(axis=0) / count, cost.sum(axis=0) / count
-    return FieldCoaching(compiled.name, goal, strategy, matchups, field_reach, field_cost, votes.sum(axis=0), None, 0.0)
+    choices = (votes.sum(axis=0), pull.sum(axis=0) / count)
+    return FieldCoaching(compiled.name, goal, strategy, matchups, field_reach, field_cost, *choices, None, 0.0)
 
 
 @njit(cache=True, nogil=True)
@@ -182,11 +192,11 @@ def _sweep(
     start: int,
     stop: int,
     rates: Floats,
-    sums: tuple[Floats, Floats, npt.NDArray[np.int64]],
+    sums: tuple[Floats, Floats, npt.NDArray[np.int64], Floats],
 ) -> None:
     """For opponents START..STOP of TABLES: the best response to each and
     STRATEGY's game against it (``_forward``, adding to SUMS: reach, cost,
-    votes); RATES[i] is (the strategy's win rate, the best response's)."""
+    votes, pull); RATES[i] is (the strategy's win rate, the best response's)."""
     goal, plane = tables.shape[1], rule_arrays[2].shape[0]
     work = kernels._work(goal, plane)
     room = (np.empty(2 * plane), np.empty(2 * goal * goal))
@@ -207,20 +217,20 @@ def _forward(
     rule_arrays: kernels.ExactArrays,
     ends: tuple[Floats, Floats],
     room: tuple[Floats, Floats],
-    sums: tuple[Floats, Floats, npt.NDArray[np.int64]],
+    sums: tuple[Floats, Floats, npt.NDArray[np.int64], Floats],
 ) -> float:
     """STRATEGY (mover 0) against OPPONENT, both seatings at once, states in
-    order of increasing total. Adds to SUMS (reach, cost, votes) the
+    order of increasing total. Adds to SUMS (reach, cost, votes, pull) the
     strategy's reach at each cell (the mean of the seatings), that times
     its loss there against the best response BEST (``kernels._analyse``'s
-    table and BEST_WORK after optimising against OPPONENT), and BEST's
-    choices. Returns the strategy's win rate: the chance of the finished
+    table and BEST_WORK after optimising against OPPONENT), BEST's choice,
+    and the cost again by BEST's choice. Returns the strategy's win rate: the chance of the finished
     games' outcomes, weighted by ENDS (what each outcome is worth to its
     mover and to the other player). ROOM is work room."""
     zero_points, dice_chances, finished, link_start, link_entry, link_state, link_same, dice_kind, bounds = rule_arrays
     best_outcomes, best_values = best_work[0], best_work[1]
     raw, mass = room
-    reach, cost, votes = sums
+    reach, cost, votes, pull = sums
     won, lost = ends
     goal = strategy.shape[0]
     states = goal * goal
@@ -270,7 +280,9 @@ def _forward(
                     votes[score, other, choice] += 1
                     reach[score, other] += 0.5 * here
                     if num_rolls != choice:  # the best response's own choice loses nothing
-                        cost[score, other] += 0.5 * here * (best_values[index] - chosen)
+                        lost_here = 0.5 * here * (best_values[index] - chosen)
+                        cost[score, other] += lost_here
+                        pull[score, other, choice] += lost_here
     wins = 0.0
     for entry in range(plane):
         wins += raw[entry] * won[entry] + raw[plane + entry] * lost[entry]

@@ -30,6 +30,7 @@ POINTS = 100.0
 def register(app: typer.Typer) -> None:
     @app.command("coach")
     def coach_command(
+        ctx: typer.Context,
         spec: Spec,
         rules: Rules,
         goal: Goal = 100,
@@ -51,6 +52,27 @@ def register(app: typer.Typer) -> None:
             Path | None,
             typer.Option("--out", metavar="FILE", help="Write the fixed strategy as .py (source) or .json."),
         ] = None,
+        league: Annotated[
+            str | None,
+            typer.Option(
+                "--league",
+                metavar="NAME",
+                help="Coach against each entry of this league (name or id) of --rules and --goal, all counted equally.",
+            ),
+        ] = None,
+        contest: Annotated[
+            str | None,
+            typer.Option(
+                "--contest",
+                metavar="NAME",
+                help="Coach entry SPEC (its id) of this contest against the other teams' current entries: "
+                "for the entry's team and staff (--token), and for everyone once the contest publishes it.",
+            ),
+        ] = None,
+        token: Annotated[
+            str | None,
+            typer.Option("--token", help="Your roster token for --contest (default: HOG_TOKEN).", show_default=False),
+        ] = None,
     ) -> None:
         """Where a strategy loses against an opponent (default: perfect), cell by cell, exactly.
 
@@ -63,13 +85,25 @@ def register(app: typer.Typer) -> None:
         --fix K --out FILE writes the strategy with its K costliest cells
         set to the best choice (K: --top unless given).
 
+        --league NAME or --contest NAME coach against each opponent of a
+        field instead: the matchups that lose most, and the cells that cost
+        most over the field, each opponent counted equally (the costs add up
+        to the mean of the gaps).
+
         Example: hog coach final_strategy --rules fa24 --top 5
+
+        Example: hog coach 12 --contest fa26 --token hog_...
         """
         import numpy as np
 
         from hog import coach as coaching_module
         from strategies.table import StrategyTable
 
+        if league is not None or contest is not None:
+            _field_command(ctx, spec, league, contest, token, (rules, goal, db), top, png, fix, out, as_json)
+            return
+        if token is not None:
+            raise ValueError("--token is for --contest: drop it, or give --contest NAME")
         if fix is not None and out is None:
             raise ValueError("--fix needs --out FILE: where to write the fixed strategy")
         if out is not None:
@@ -116,6 +150,47 @@ def register(app: typer.Typer) -> None:
             write_coach_heatmap(coaching.cost * POINTS, cells, title, png)
             data["png"] = str(png)
         emit(data, as_json, lambda: _render(coaching, data, cells))
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    """Whether option NAME was given on the command line."""
+    return getattr(ctx.get_parameter_source(name), "name", None) == "COMMANDLINE"
+
+
+def _field_command(
+    ctx: typer.Context,
+    spec: str,
+    league: str | None,
+    contest: str | None,
+    token: str | None,
+    scope: tuple[str, int, str | None],
+    top: int,
+    png: Path | None,
+    fix: int | None,
+    out: Path | None,
+    as_json: bool,
+) -> None:
+    """``hog coach`` against a league's or a contest's field (``hog_arena.cli.coach_field``)."""
+    from hog_arena.cli.coach_field import contest_field, field_report, league_field
+
+    rules, goal, db = scope
+    if league is not None and contest is not None:
+        raise typer.BadParameter("give --league or --contest, not both", param_hint="--contest")
+    if fix is not None or out is not None:
+        raise ValueError("--fix and --out coach against one opponent: drop them, or drop --league/--contest")
+    if _given(ctx, "opponent_spec"):
+        raise ValueError("--opponent and a field do not mix: the field's entries are the opponents")
+    if png is not None:
+        check_output(png, (".png",))
+    if league is not None:
+        if token is not None:
+            raise ValueError("--token is for --contest, not --league")
+        field = league_field(spec, league, rules, goal, db)
+    else:
+        assert contest is not None
+        given_rules = rules if _given(ctx, "rules") else None
+        field = contest_field(spec, contest, token, given_rules, goal if _given(ctx, "goal") else None, db)
+    field_report(field, top, png, as_json)
 
 
 def _cell(coaching: Coaching, s: int, o: int, chances: bool = False) -> dict[str, Any]:
