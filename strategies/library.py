@@ -23,6 +23,7 @@ import numpy as np
 
 from hog import exact
 from hog.rules import get_rules
+from strategies.expression import UnknownStrategy
 from strategies.families import (
     ALWAYS_ROLL,
     FAMILIES,
@@ -45,10 +46,6 @@ __all__ = [
     "describe",
     "make",
 ]
-
-
-class UnknownStrategy(ValueError):
-    """A name that is neither a built-in of the rule set nor a family."""
 
 
 class CourseStrategies(NamedTuple):

@@ -36,6 +36,8 @@ from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
 from pathlib import Path
 
+from strategies.expression import SpecError, parse_expression
+
 __all__ = [
     "NAME_CHARS",
     "BadName",
@@ -122,8 +124,6 @@ def strategy_name(text: str, rules: str, library_names: Iterable[str] | None = N
 
 def _head(name: str) -> str:
     """The function name NAME would call as a library expression, else its part before any ``(`` or ``#``."""
-    from strategies.spec import SpecError, parse_expression
-
     try:
         parsed = parse_expression(name)
     except SpecError:

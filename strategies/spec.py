@@ -31,26 +31,16 @@ from pathlib import Path
 from typing import Protocol
 
 from strategies import library
+from strategies.expression import SpecError, UnknownStrategy, cut, parse_expression, shown
 from strategies.loader import load_file
 from strategies.names import parse_id
 from strategies.table import StrategyTable
 
-__all__ = ["MAX_SPEC_CHARS", "SpecError", "UnknownStrategy", "StrategyLookup", "parse_expression", "resolve_spec"]
+__all__ = ["MAX_SPEC_CHARS", "StrategyLookup", "resolve_spec"]
 
 _PYTHON_PATH = re.compile(r"^(?P<path>.+\.py)(?::(?P<function>[A-Za-z_]\w*))?$")
-_FORM = "a name or a call like name(1, key=2) with integer arguments"
 #: Longest SPEC that is not a file path (stored names have at most as many characters).
 MAX_SPEC_CHARS = 200
-#: Characters of a SPEC repeated in an error message.
-_SHOWN_CHARS = 40
-
-
-class SpecError(ValueError):
-    """A SPEC that names nothing, or that is not allowed."""
-
-
-class UnknownStrategy(SpecError, LookupError):
-    """A well-formed SPEC that names no strategy."""
 
 
 class StrategyLookup(Protocol):
@@ -58,52 +48,6 @@ class StrategyLookup(Protocol):
     goal)`` method, if it has one, gives the names suggested for a typo)."""
 
     def get_strategy(self, name: str, rules: str, goal: int) -> StrategyTable | None: ...
-
-
-def _cut(text: str) -> str:
-    """TEXT cut to a few words for a message."""
-    return text if len(text) <= _SHOWN_CHARS else text[: _SHOWN_CHARS - 3] + "..."
-
-
-def _shown(text: str) -> str:
-    """TEXT quoted for a message, cut to a few words."""
-    return repr(_cut(text))
-
-
-def _integer(node: ast.expr, text: str) -> int:
-    """An integer literal (optionally negated) or SpecError."""
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        value = _integer(node.operand, text)
-        return -value if isinstance(node.op, ast.USub) else value
-    if isinstance(node, ast.Constant) and type(node.value) is int:
-        return node.value
-    argument = _shown(ast.unparse(node))
-    raise SpecError(f"refused spec {_shown(text)}: argument {argument} is not an integer; a spec is {_FORM}")
-
-
-def parse_expression(text: str) -> tuple[str, tuple[int, ...], dict[str, int]] | None:
-    """``(name, args, kwargs)`` of a library expression; None if TEXT is not
-    Python at all (it may still be a stored name). Anything but a bare name
-    or a call of a name with integer literal arguments raises SpecError."""
-    try:
-        tree = ast.parse(text.strip(), mode="eval")
-    except SyntaxError:
-        return None
-    node = tree.body
-    if isinstance(node, ast.Name):
-        return node.id, (), {}
-    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
-        raise SpecError(f"refused spec {_shown(text)}: a spec is {_FORM}")
-    if any(isinstance(arg, ast.Starred) for arg in node.args) or any(k.arg is None for k in node.keywords):
-        raise SpecError(f"refused spec {_shown(text)}: no * or ** arguments; a spec is {_FORM}")
-    args = tuple(_integer(arg, text) for arg in node.args)
-    kwargs: dict[str, int] = {}
-    for keyword in node.keywords:
-        name = str(keyword.arg)  # never None: ** was refused above
-        if name in kwargs:
-            raise SpecError(f"spec {_shown(text)} gives parameter {name!r} twice")
-        kwargs[name] = _integer(keyword.value, text)
-    return node.func.id, args, kwargs
 
 
 def resolve_spec(
@@ -166,16 +110,16 @@ def _unknown(
         return f"no stored strategy #{strategy_id} for {rules}, goal {goal}" + ("" if store else " (no store given)")
     if parsed is None and refusal is None:
         guess = _nearest(text, text, rules, goal, store, library_names=False)
-        return f"{_shown(text)} is not a valid expression ({_syntax_error(text)}){stored}{_hint(guess)}"
+        return f"{shown(text)} is not a valid expression ({_syntax_error(text)}){stored}{_hint(guess)}"
     guess = _nearest(text, parsed[0] if parsed else text, rules, goal, store)
     if refusal is not None:
         return f"{refusal}{_hint(guess)}"
     some = f"; library names: {', '.join(library.names(rules)[:5])}, ..."
-    return f"unknown strategy {_shown(text)} for {rules}: not a library name{stored}{_hint(guess) or some}"
+    return f"unknown strategy {shown(text)} for {rules}: not a library name{stored}{_hint(guess) or some}"
 
 
 def _hint(guess: str | None) -> str:
-    return f"; did you mean {_cut(guess)}?" if guess else ""
+    return f"; did you mean {cut(guess)}?" if guess else ""
 
 
 def _syntax_error(text: str) -> str:
@@ -183,7 +127,7 @@ def _syntax_error(text: str) -> str:
     try:
         ast.parse(text, mode="eval")
     except SyntaxError as error:
-        return _cut(error.msg)
+        return cut(error.msg)
     return "not an expression"
 
 

@@ -7,8 +7,9 @@ import json
 import numpy as np
 import pytest
 
+from strategies.expression import SpecError, UnknownStrategy, parse_expression
 from strategies.family_framework import ParameterError
-from strategies.spec import SpecError, UnknownStrategy, parse_expression, resolve_spec
+from strategies.spec import resolve_spec
 from strategies.table import StrategyTable
 
 

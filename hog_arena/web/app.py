@@ -53,8 +53,8 @@ from hog_arena.web.signin import OidcSettings, add_sign_in
 from hog_arena.web.views import error_response, refusal_response, render, upload_limit_text
 from results.errors import NotStored, StoreError
 from results.store import open_store
+from strategies.expression import UnknownStrategy
 from strategies.loader import Limits, SandboxError
-from strategies.spec import UnknownStrategy
 
 __all__ = ["BodyTimes", "create_app", "UPLOAD_OVERHEAD_BYTES"]
 

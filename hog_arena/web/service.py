@@ -45,8 +45,9 @@ from results.leaderboard import LeagueReader, shown_league
 from results.match_key import MatchKey
 from results.records import LeagueResults, MatchResult, StrategyRecord
 from strategies import library
+from strategies.expression import parse_expression
 from strategies.heatmap import heatmap_figure
-from strategies.spec import MAX_SPEC_CHARS, parse_expression, resolve_spec
+from strategies.spec import MAX_SPEC_CHARS, resolve_spec
 from strategies.submission import (
     CheckRequest,
     Submission,
