@@ -32,7 +32,6 @@ __all__ = [
     "LeagueSettings",
     "PairScores",
     "LeagueError",
-    "round_robin_pairs",
     "pair_chunks",
     "match_seed",
     "score_chunk",
@@ -108,12 +107,6 @@ class PairScores:
         first = np.concatenate([p.first for p in parts])[order]
         second = np.concatenate([p.second for p in parts])[order]
         return cls(pairs[order], first, second, stderr)
-
-
-def round_robin_pairs(n: int) -> np.ndarray:
-    """All unordered pairs (i < j) of n entries, as an (m, 2) int array."""
-    i, j = np.triu_indices(n, 1)
-    return np.stack([i, j], axis=1).astype(np.int64)
 
 
 def pair_chunks(n: int, size: int, done: np.ndarray | None = None) -> Iterator[np.ndarray]:

@@ -50,7 +50,6 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from arena.league import round_robin_pairs
 from arena.tournament import add_to_league
 from hog import exact
 from results.store import MatchKey, Store, StrategyRecord, open_store
@@ -138,7 +137,7 @@ def kernel_seconds_per_pair(tables: list[StrategyTable], rules: str, sample: int
     CPU seconds per pair, pairs timed)."""
     numba.set_num_threads(1)
     stack = exact.TableStack.of(np.stack([t.table for t in tables]))
-    pairs = round_robin_pairs(len(tables))
+    pairs = np.column_stack(np.triu_indices(len(tables), 1))
     if len(pairs) > sample:
         pairs = pairs[np.sort(np.random.default_rng(1).choice(len(pairs), sample, replace=False))]
     exact.win_probabilities_pairs(stack, pairs[:10], rules)  # compiled before timing
@@ -231,7 +230,7 @@ def _prefill(store: Store, records: list[StrategyRecord], fraction: float) -> in
     how many."""
     league = store.create_league("contest", MatchKey(records[0].rules, records[0].goal), [r.id for r in records])
     shas = [r.sha256 for r in sorted(records, key=lambda r: r.id)]
-    pairs = round_robin_pairs(len(shas))[: int(fraction * len(shas) * (len(shas) - 1) / 2)]
+    pairs = np.column_stack(np.triu_indices(len(shas), 1))[: int(fraction * len(shas) * (len(shas) - 1) / 2)]
     rng = np.random.default_rng(2)
     for start in range(0, len(pairs), 65536):
         chunk = pairs[start : start + 65536]

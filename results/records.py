@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
@@ -206,20 +205,6 @@ class LeagueResults:
         self.second[a, b], self.second[b, a] = second, 1.0 - first
         if self.stderr is not None:
             self.stderr[a, b] = self.stderr[b, a] = stderr
-
-    @cached_property
-    def _index(self) -> dict[int, int]:
-        return {entry.id: k for k, entry in enumerate(self.entries)}
-
-    def result(self, a: StrategyRecord, b: StrategyRecord) -> MatchResult | None:
-        """A's result against B, or None if that match is not stored yet."""
-        i, j = self._index[a.id], self._index[b.id]
-        if i == j or np.isnan(self.rates[i, j]):
-            return None
-        stderr = None if self.stderr is None else float(self.stderr[i, j])
-        return MatchResult(
-            a.sha256, b.sha256, float(self.rates[i, j]), float(self.first[i, j]), float(self.second[i, j]), stderr
-        )
 
     @property
     def stored(self) -> int:

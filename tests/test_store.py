@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from league_support import stored_result
 from sqlalchemy import create_engine, func, inspect, select, text
 from sqlalchemy.engine import make_url
 
@@ -387,10 +388,10 @@ def test_league_results_orient_each_match(store):
         [MatchResult(a.sha256, b.sha256, 0.6, 0.7, 0.5), MatchResult(c.sha256, a.sha256, 0.2, 0.3, 0.1)],
     )
     results = store.league_results(league.id)
-    assert results.result(a, b).win_rate == 0.6
-    assert results.result(b, a).win_rate == pytest.approx(0.4)
-    assert results.result(a, c).win_rate == pytest.approx(0.8)
-    assert results.result(b, c) is None
+    assert stored_result(results, a, b).win_rate == 0.6
+    assert stored_result(results, b, a).win_rate == pytest.approx(0.4)
+    assert stored_result(results, a, c).win_rate == pytest.approx(0.8)
+    assert stored_result(results, b, c) is None
 
 
 def test_unknown_league_is_not_stored(store):
