@@ -11,7 +11,6 @@ import shutil
 import sqlite3
 import subprocess
 import sys
-import time
 import uuid
 from typing import Any
 
@@ -220,9 +219,9 @@ def test_a_sqlite_backup_runs_while_others_read_and_write(capsys, tmp_path):
             assert writer.stdout.readline() == "writing\n"
             with open_store(str(path), create=False) as server:  # a server with the file open
                 assert len(server.list_contests()) == 1
-                started = time.monotonic()
+                # the writer holds its write transaction until the backup has returned: a backup
+                # that waited for it would run into the busy timeout and fail
                 code, out, err = run(capsys, "db", "backup", str(tmp_path / "copy.db"), "--db", str(path))
-                assert time.monotonic() - started < 10, "the backup waited for the writer"
         finally:
             writer.stdin.write("\n")
             writer.stdin.flush()
