@@ -41,7 +41,7 @@ from results.records import (
     RunRecord,
     StrategyRecord,
 )
-from results.run_store import FrontMemberRecord
+from results.run_store import FrontMemberRecord, RunSummary
 from strategies.table import StrategyTable
 
 __all__ = [
@@ -122,6 +122,7 @@ class RunRepository(Protocol):
         league_id: int | None = None,
     ) -> RunRecord: ...
     def get_run(self, run_id: int) -> RunRecord: ...
+    def list_runs(self, rules: str | None = None, goal: int | None = None) -> list[RunSummary]: ...
     def add_generation(
         self, run_id: int, number: int, stats: Mapping[str, Any], checkpoint: bytes | None = None
     ) -> None: ...

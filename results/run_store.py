@@ -9,17 +9,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, update
 
 from results.database import Database, check_name, plain_json
 from results.errors import StoreError
 from results.match_key import check_seed
-from results.models import EvolutionRun, FrontMember, Generation, league_row, run_row, utc_now
+from results.models import EvolutionRun, FrontMember, Generation, Strategy, league_row, run_row, utc_now
 from results.records import Checkpoint, GenerationRecord, RunRecord, StrategyRecord, utc
 from results.strategy_store import add_strategy_row
 from strategies.table import StrategyTable
 
-__all__ = ["RunStore", "FrontMemberRecord"]
+__all__ = ["RunStore", "FrontMemberRecord", "RunSummary"]
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,17 @@ class FrontMemberRecord:
     params: dict[str, int]
     values: tuple[float, ...]
     picked: bool
+
+
+@dataclass(frozen=True)
+class RunSummary:
+    """A run as ``hog evolve list`` shows it: the run, its newest stored
+    generation (None before generation 0 is stored) and its best strategy's
+    name (None until it has one)."""
+
+    run: RunRecord
+    generation: int | None
+    best_name: str | None
 
 
 def _front_rows(
@@ -94,6 +105,25 @@ class RunStore(Database):
         """An evolution run by id."""
         with self._session() as session:
             return RunRecord.from_row(run_row(session, run_id, self.where))
+
+    def list_runs(self, rules: str | None = None, goal: int | None = None) -> list[RunSummary]:
+        """Every run (of RULES and GOAL if given), newest first, with its newest generation and best's name."""
+        newest = func.max(Generation.number)
+        statement = (
+            select(EvolutionRun, newest, Strategy.name)
+            .outerjoin(Generation, Generation.run_id == EvolutionRun.id)
+            .outerjoin(Strategy, Strategy.id == EvolutionRun.best_strategy_id)
+            .group_by(EvolutionRun.id, Strategy.name)
+            .order_by(EvolutionRun.id.desc())
+        )
+        if rules is not None:
+            statement = statement.where(EvolutionRun.rules == rules)
+        if goal is not None:
+            statement = statement.where(EvolutionRun.goal == goal)
+        with self._session() as session:
+            return [
+                RunSummary(RunRecord.from_row(run), number, name) for run, number, name in session.execute(statement)
+            ]
 
     def add_generation(
         self, run_id: int, number: int, stats: Mapping[str, Any], checkpoint: bytes | None = None

@@ -67,6 +67,8 @@ Evolution
         (KEEP false: the run is done without adding BEST to the strategies)
     ``extend_run(run_id, generations) -> RunRecord`` (a done or running run, to run to GENERATIONS)
     ``get_run(run_id) -> RunRecord``
+    ``list_runs(rules=None, goal=None) -> list[RunSummary]``
+        Newest first: each run, its newest generation, its best's name.
     ``generations(run_id) -> list[GenerationRecord]``
 
 Match cache. A match is cached under (rule set, goal, method, games, seed,

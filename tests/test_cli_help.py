@@ -43,6 +43,7 @@ ORDER = [
     ("leagues", "unpin"),
     ("evolve",),
     ("evolve", "plot"),
+    ("evolve", "list"),
     ("strategies", "rename"),
     ("strategies", "remove"),
     ("contest", "create"),

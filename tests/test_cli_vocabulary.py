@@ -157,6 +157,33 @@ def test_a_group_lists_with_list_and_still_alone(capsys, db, group):
     assert (code, out) == (2, "") and "give it after 'hog " + group + " list'" in err
 
 
+def test_every_group_has_a_list_command():
+    groups = {info.name: info.typer_instance for info in app.registered_groups}
+    assert {"strategies", "leagues", "evolve", "contest", "db"} <= set(groups)
+    for name, group in groups.items():
+        commands = {command.name for command in group.registered_commands}
+        assert "list" in commands, f"hog {name} has no list command"
+
+
+def test_evolve_list_shows_each_run_with_its_progress_and_best(capsys, tmp_path):
+    path = str(tmp_path / "hog.db")
+    args = ("--family", "gain", "--population", 3, "--generations", 1, "--jobs", 1, "--db", path)
+    first = hog_json(capsys, "evolve", *args)
+    second = hog_json(capsys, "evolve", *args, "--seed", 2, "--no-store")
+    runs = hog_json(capsys, "evolve", "list", "--db", path)["runs"]
+    assert [run["id"] for run in runs] == [second["run"], first["run"]]
+    assert [(run["family"], run["status"], run["generation"], run["generations"]) for run in runs] == [
+        ("gain", "done", 1, 1),
+        ("gain", "done", 1, 1),
+    ]
+    assert runs[1]["best"] == first["strategy"]["name"] and runs[0]["best"] is None
+    assert runs[0]["against"] == "always_roll(6)"
+    code, out, err = hog(capsys, "evolve", "list", "--db", path, "--rules", RULES, "--goal", 99, "--json")
+    assert (code, json.loads(out)) == (0, {"runs": []}), err
+    code, out, _ = hog(capsys, "evolve", "list", "--db", path)
+    assert code == 0 and f"{first['run']}" in out and "1 of 1" in out
+
+
 @pytest.mark.parametrize("group", ["strategies", "leagues"])
 def test_a_group_s_help_shows_its_commands_and_list_its_options(capsys, group):
     def options(*path: str) -> list[str]:

@@ -422,6 +422,23 @@ def test_generations_keep_only_the_newest_checkpoint(store):
     assert generations[0].stats["nevals"] == 20
 
 
+def test_runs_are_listed_newest_first_with_their_newest_generation_and_best(store):
+    first = store.create_run("swine", RULES, GOAL, 1, {"generations": 3})
+    store.add_generation(first.id, 0, {"max": 0.5}, b"zero")
+    store.add_generation(first.id, 1, {"max": 0.6}, b"one")
+    best = store.finish_run(first.id, constant(9, name="evolved_listed", threshold=8))
+    second = store.create_run("lead", RULES, GOAL, 2, {"generations": 3})
+    other = store.create_run("lead", "hog_pile", GOAL, 3, {})
+    listed = store.list_runs()
+    assert [(s.run.id, s.generation, s.best_name) for s in listed] == [
+        (other.id, None, None),
+        (second.id, None, None),
+        (first.id, 1, best.name),
+    ]
+    assert [s.run.id for s in store.list_runs(RULES, GOAL)] == [second.id, first.id]
+    assert store.list_runs(RULES, GOAL + 1) == []
+
+
 def test_a_generation_is_stored_once(store):
     run = store.create_run("swine", RULES, GOAL, 1, {})
     store.add_generation(run.id, 0, {"max": 0.5}, b"first")

@@ -34,6 +34,7 @@ from hog_arena.cli.choices import (
     SOLVER_FAMILIES,
     WIN_THRESHOLD,
 )
+from hog_arena.cli.evolve_list_cmd import list_command
 from hog_arena.cli.flags import FlagTyper, rename
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit, subcommand_only
 from hog_arena.cli.plot_run_cmd import draw_run, plot_command
@@ -155,7 +156,7 @@ def register(app: typer.Typer) -> None:
         numbers of a policy that searches three rounds ahead (several objectives
         use NSGA-II). --out final_strategy.py writes it as short, readable Python.
 
-        hog evolve plot RUN draws a stored run.
+        hog evolve plot RUN draws a stored run; hog evolve list lists the stored runs.
 
         Example: hog evolve --rules fa24 --population 10 --generations 3 --out final_strategy.py
         """
@@ -264,6 +265,7 @@ def register(app: typer.Typer) -> None:
 
         emit(data, as_json, render)
 
+    group.command("list")(list_command)
     group.command("plot")(plot_command)
     app.add_typer(group, name="evolve")
     rename("evolve-plot", ("evolve", "plot"))
