@@ -40,7 +40,7 @@ from hog.game import MAX_ROLLS
 from hog.kernels import dice_of
 from hog.rules import RuleSet, get_rules
 
-__all__ = ["Coaching", "coach", "costliest", "with_best_choices", "win_rate", "TIE_TOLERANCE"]
+__all__ = ["Coaching", "coach", "costliest", "hidden_state", "with_best_choices", "win_rate", "TIE_TOLERANCE"]
 
 #: A cell's best choice: the fewest dice within this of the best chance.
 TIE_TOLERANCE = 1e-12
@@ -165,6 +165,13 @@ def _own_chances(strategy: np.ndarray, opponent: np.ndarray, rules: RuleSet | st
     return float(first), float(second)
 
 
+def hidden_state(compiled: exact.CompiledRules) -> str | None:
+    """What the state holds besides the two scores under COMPILED rules, in words (None: nothing)."""
+    if compiled.time_trot:
+        return f"the turn number mod {compiled.time_trot} and whether a turn is a Time Trot extra turn"
+    return "each player's memory" if compiled.full_state and compiled.bonus.shape[0] > 1 else None
+
+
 def coach(strategy: np.ndarray, opponent: np.ndarray, rules: RuleSet | str, sides: int = 6) -> Coaching:
     """Where the table STRATEGY loses against the table OPPONENT under RULES (see the module)."""
     strategy = exact.checked_table(strategy, "strategy")
@@ -174,15 +181,13 @@ def coach(strategy: np.ndarray, opponent: np.ndarray, rules: RuleSet | str, side
     compiled = exact.compile_rules(rules, strategy.shape[0], sides)
     name = get_rules(rules).name
     first, second = _own_chances(strategy, opponent, name, sides)
+    hidden = hidden_state(compiled)
     if compiled.time_trot:
         parts = _trot_parts(strategy, opponent, compiled)
-        hidden: str | None = f"the turn number mod {compiled.time_trot} and whether a turn is a Time Trot extra turn"
     elif compiled.full_state:
         parts = _state_parts(strategy, opponent, compiled)
-        hidden = "each player's memory" if compiled.bonus.shape[0] > 1 else None
     else:
         parts = _score_parts(strategy, opponent, compiled)
-        hidden = None
     best_first, best_second, reach, values, best_value, best = parts
     choice = np.take_along_axis(values, strategy[:, :, None].astype(np.int64), axis=2)[:, :, 0]
     cost = reach * (best_value - choice)

@@ -117,6 +117,12 @@ def test_a_team_coaches_its_entry_against_the_other_teams(capsys, contest_db):
     assert code == 0, err
     assert f"entry #{entries['t1']} (Pig a) against the contest fa26 (sus_fuss, goal {GOAL}): 2 opponents" in out
     code, out, err = coach(
+        capsys, str(entries["t1"]), "--contest", "fa26", "--token", tokens["ada@x.edu"], "--db", db, "--json"
+    )
+    assert code == 0, err
+    rounded = json.loads(out)["matchups"]  # as the live leaderboard shows a team's rates: 3 decimals
+    assert [m["win_rate"] for m in rounded] == [round(reference_rate(table_of(0), table_of(k)), 3) for k in (1, 2)]
+    code, out, err = coach(
         capsys, str(entries["t1"]), "--contest", "fa26", "--token", tokens["staff@x.edu"], "--db", db, "--json"
     )
     assert code == 0, err

@@ -3,7 +3,10 @@
 Coaching an entry against its field tells its team how it fares against
 each other entry, so it is shown by the contest's own rule for entries
 (``Contests.entry_view``): to the entry's team and staff, and once the
-contest is final, to whoever the contest publishes its entries to.
+contest is final, to whoever the contest publishes its entries to. Its
+win rates against single entries follow the leaderboard's rule
+(``arena.contest.board``): rounded to ``PUBLIC_DECIMALS`` until final,
+except for staff.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from arena.contest.board import Board
+from arena.contest.board import PUBLIC_DECIMALS, Board
 from arena.contest.service import Contests
 from results.contest_records import ParticipantRecord
 
@@ -23,13 +26,20 @@ __all__ = ["EntryField", "entry_field"]
 @dataclass(frozen=True)
 class EntryField:
     """An entry as its viewer may see it (``view``), its table, and its
-    field: the other teams' current entries (``labels``: their team names,
-    ``tables`` in the same order, by entry id)."""
+    field: the other teams' current entries (``ids``, ``labels``: their
+    team names, and ``tables``, in the order of their ids); ``exact``:
+    whether its viewer sees exact win rates against single entries."""
 
     view: dict[str, Any]
     table: np.ndarray
+    ids: tuple[int, ...]
     labels: tuple[str, ...]
     tables: tuple[np.ndarray, ...]
+    exact: bool
+
+    def shown(self, rate: float) -> float:
+        """A win rate against one entry (or a difference of two) as the viewer may see it."""
+        return rate if self.exact else round(rate, PUBLIC_DECIMALS)
 
 
 def entry_field(contests: Contests, board: Board, entry_id: int, viewer: ParticipantRecord | None) -> EntryField:
@@ -44,4 +54,6 @@ def entry_field(contests: Contests, board: Board, entry_id: int, viewer: Partici
     current = store.current_tables(contest)
     others = sorted(k for k, (team, _) in current.items() if team != entry.team and k in names)
     table = np.asarray(view["table"], dtype=np.int8)
-    return EntryField(view, table, tuple(names[k] for k in others), tuple(current[k][1] for k in others))
+    labels, tables = tuple(names[k] for k in others), tuple(current[k][1] for k in others)
+    exact = board.final or (viewer is not None and viewer.staff)
+    return EntryField(view, table, tuple(others), labels, tables, exact)

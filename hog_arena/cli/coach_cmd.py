@@ -88,11 +88,11 @@ def register(app: typer.Typer) -> None:
         --league NAME or --contest NAME coach against each opponent of a
         field instead: the matchups that lose most, and the cells that cost
         most over the field, each opponent counted equally (the costs add up
-        to the mean of the gaps).
+        to the mean of the gaps). With --contest, SPEC is an entry's id, for
+        its team and staff (--token) until the contest publishes it:
+        hog coach 12 --contest fa26 --token hog_...
 
         Example: hog coach final_strategy --rules fa24 --top 5
-
-        Example: hog coach 12 --contest fa26 --token hog_...
         """
         import numpy as np
 
@@ -215,26 +215,9 @@ def _points(rate: float) -> str:
     return f"{rate * POINTS:.2f}"
 
 
-def sentence(coaching: Coaching, s: int, o: int) -> str:
-    """What one cell costs, in words."""
-    choice, best = int(coaching.strategy[s, o]), int(coaching.best[s, o])
-    reach = coaching.reach[s, o] * POINTS
-    cost = coaching.cost[s, o] * POINTS
-    if choice == best:
-        middle = (
-            f"That is the best a table can do there, but play that sees {coaching.hidden} "
-            f"wins {coaching.loss[s, o] * POINTS:.1f} points more from there."
-        )
-    else:
-        gain = (coaching.values[s, o, best] - coaching.choice_value[s, o]) * POINTS
-        middle = f"Rolling {best} wins {gain:.1f} points more from there."
-    return (
-        f"At {s}\u2013{o} you roll {choice}. {middle} "
-        f"You get there in {reach:.1f}% of games, so it costs you {cost:.2f} points."
-    )
-
-
 def _render(coaching: Coaching, data: dict[str, Any], cells: list[tuple[int, int]]) -> None:
+    from hog.coach_words import cell_sentence
+
     say(f"{data['strategy']} against {data['opponent']} ({coaching.rules}, goal {coaching.goal})")
     say(
         f"win rate {coaching.win_rate:.6f}; the best response wins {coaching.best_rate:.6f}: "
@@ -261,7 +244,7 @@ def _render(coaching: Coaching, data: dict[str, Any], cells: list[tuple[int, int
         )
     say("")
     for s, o in cells:
-        say(sentence(coaching, s, o))
+        say(cell_sentence(coaching, s, o))
     say("")
     share = data["top_cost"] / coaching.gap if coaching.gap > 0 else 0.0
     say(

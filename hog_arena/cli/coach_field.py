@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from hog_arena.cli.coach_cmd import POINTS
 from hog_arena.cli.options import check_recorded, emit
 from hog_arena.cli.text import say
 
@@ -15,8 +17,6 @@ if TYPE_CHECKING:
 
     from hog.coach_field import FieldCoaching
 
-#: Win rates are told in points: percentage points of games won.
-POINTS = 100.0
 #: The environment variable holding a contest roster token.
 TOKEN_VARIABLE = "HOG_TOKEN"
 
@@ -32,6 +32,7 @@ class Field:
     table: np.ndarray
     labels: tuple[str, ...]
     tables: tuple[np.ndarray, ...]
+    shown: Callable[[float], float] = float  #: a rate against one opponent as the viewer may see it
 
 
 def league_field(spec: str, league: str, rules: str, goal: int, db: str | None) -> Field:
@@ -76,7 +77,9 @@ def contest_field(
     if not field.tables:
         raise ValueError(f"contest {record.name!r} has no other team's entry yet: there is no field to coach against")
     name = f"entry #{field.view['id']} ({field.view['team_name']})"
-    return Field(f"contest {record.name}", record.rules, record.goal, name, field.table, field.labels, field.tables)
+    return Field(
+        f"contest {record.name}", record.rules, record.goal, name, field.table, field.labels, field.tables, field.shown
+    )
 
 
 def field_report(field: Field, top: int, png: Path | None, as_json: bool) -> None:
@@ -85,7 +88,7 @@ def field_report(field: Field, top: int, png: Path | None, as_json: bool) -> Non
 
     coaching = coach_field(field.table, list(field.tables), field.rules)
     cells = coaching.top(top)
-    data = field_data(coaching, field.labels, top)
+    data = field_data(coaching, field.labels, top, field.shown)
     data = {"strategy": field.name, "field": field.what, **data}
     if png is not None:
         from arena.coach_plot import write_coach_heatmap
@@ -96,9 +99,12 @@ def field_report(field: Field, top: int, png: Path | None, as_json: bool) -> Non
     emit(data, as_json, lambda: _render(field, coaching, data))
 
 
-def field_data(coaching: FieldCoaching, labels: tuple[str, ...], top: int) -> dict[str, Any]:
-    """What ``--json`` gives of a field's coaching: every matchup and cell, the worst and costliest TOP."""
-    matchups = [_matchup(coaching, labels, i) for i in range(len(labels))]
+def field_data(
+    coaching: FieldCoaching, labels: tuple[str, ...], top: int, shown: Callable[[float], float]
+) -> dict[str, Any]:
+    """What ``--json`` gives of a field's coaching: every matchup (its rates
+    as SHOWN) and cell, the worst and costliest TOP."""
+    matchups = [_matchup(coaching, labels, i, shown) for i in range(len(labels))]
     cells = coaching.top(top)
     return {
         "rules": coaching.rules,
@@ -117,9 +123,16 @@ def field_data(coaching: FieldCoaching, labels: tuple[str, ...], top: int) -> di
     }
 
 
-def _matchup(coaching: FieldCoaching, labels: tuple[str, ...], i: int) -> dict[str, Any]:
+def _matchup(
+    coaching: FieldCoaching, labels: tuple[str, ...], i: int, shown: Callable[[float], float]
+) -> dict[str, Any]:
     m = coaching.matchups[i]
-    return {"opponent": labels[i], "win_rate": m.win_rate, "best_win_rate": m.best_rate, "gap": m.gap}
+    return {
+        "opponent": labels[i],
+        "win_rate": shown(m.win_rate),
+        "best_win_rate": shown(m.best_rate),
+        "gap": shown(m.gap),
+    }
 
 
 def _cell(coaching: FieldCoaching, s: int, o: int) -> dict[str, Any]:
@@ -136,18 +149,9 @@ def _cell(coaching: FieldCoaching, s: int, o: int) -> dict[str, Any]:
     }
 
 
-def sentence(cell: dict[str, Any], opponents: int) -> str:
-    """What one cell costs over the field, in words."""
-    s, o, votes = cell["score"], cell["opponent_score"], cell["best_votes"]
-    whose = "whose best response rolls" if votes == 1 else "whose best responses roll"
-    return (
-        f"At {s}\u2013{o} you roll {cell['choice']}. You get there in {cell['reach'] * POINTS:.1f}% of games, "
-        f"and it costs you {cell['cost'] * POINTS:.2f} points over the field, {cell['best_cost'] * POINTS:.2f} "
-        f"of them against the {votes} of {opponents} opponents {whose} {cell['best']} there."
-    )
-
-
 def _render(field: Field, coaching: FieldCoaching, data: dict[str, Any]) -> None:
+    from hog.coach_words import field_sentence
+
     n = data["opponents"]
     say(
         f"{field.name} against the {field.what} ({field.rules}, goal {field.goal}): {n} opponents, each counted equally"
@@ -184,7 +188,7 @@ def _render(field: Field, coaching: FieldCoaching, data: dict[str, Any]) -> None
         )
     say("")
     for cell in data["top"]:
-        say(sentence(cell, n))
+        say(field_sentence(coaching, cell["score"], cell["opponent_score"]))
     share = data["top_cost"] / coaching.gap if coaching.gap > 0 else 0.0
     say("")
     say(

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from enum import Enum
-from typing import Annotated, Any, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
@@ -18,6 +18,9 @@ from hog.rules import get_rules
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 from hog_arena.cli.strategy_io import SPEC_HELP, resolve
 from hog_arena.cli.text import plain
+
+if TYPE_CHECKING:
+    from hog.game_coach import GameCoach
 
 QUIT_WORDS = ("q", "quit", "exit")
 
@@ -97,17 +100,42 @@ def _show_turn(report: TurnReport, game: Game, players: tuple[Player, Player], o
     out.flush()
 
 
-def _play(game: Game, players: tuple[Player, Player], delay: float, out: TextIO) -> None:
-    """Turns until the game is over; LeftGame if a person leaves."""
+def _play(
+    game: Game, players: tuple[Player, Player], delay: float, out: TextIO, coach: GameCoach | None = None
+) -> None:
+    """Turns until the game is over; LeftGame if a person leaves. With
+    COACH, each choice of the person is judged in a line."""
     while not game.over:
         player = players[game.who]
+        score, opponent = game.scores if game.who == 0 else game.scores[::-1]
         if player.strategy is None:
             num_rolls = _ask(player.label, out)
+            if coach is not None:
+                out.write(f"  Coach: {coach.judge(score, opponent, num_rolls).line()}\n")
         else:
-            score, opponent = game.scores if game.who == 0 else game.scores[::-1]
             num_rolls = checked_num_rolls(player.strategy, score, opponent)
             time.sleep(delay)
         _show_turn(game.take_turn(num_rolls), game, players, out)
+
+
+#: The costliest choices the coach's summary lists.
+COSTLIEST = 3
+
+
+def _coach_summary(coach: GameCoach, out: TextIO) -> None:
+    """The person's costliest choices, once the game ends or they leave."""
+    if not coach.choices:
+        return
+    costliest = coach.costliest(COSTLIEST)
+    if not costliest:
+        out.write(f"Coach: each of your {len(coach.choices)} choices was a best one.\n")
+        return
+    out.write("Coach: your costliest choices (the chance to win from there, the best playing on):\n")
+    for c in costliest:
+        out.write(
+            f"  at {c.score}-{c.opponent_score} you rolled {c.num_rolls} ({c.chance:.1%}); "
+            f"rolling {c.best} wins {c.best_chance:.1%}, {c.cost * 100:.1f} points more\n"
+        )
 
 
 def _players(
@@ -157,6 +185,14 @@ def register(app: typer.Typer) -> None:
         first: Annotated[
             First, typer.Option("--first", help="Who moves first when playing against SPEC: human or strategy.")
         ] = First.human,
+        coached: Annotated[
+            bool,
+            typer.Option(
+                "--coach",
+                help="After each of your choices, its exact chance to win against SPEC and the best choice's; "
+                "at the end, your costliest choices (rules whose state is the two scores).",
+            ),
+        ] = False,
     ) -> None:
         """Play Hog in the terminal against a strategy, with the dice, the rules that fired and commentary.
 
@@ -167,7 +203,17 @@ def register(app: typer.Typer) -> None:
         """
         if watch is not None and humans == 2:
             raise typer.BadParameter("choose one of --watch and --humans 2")
+        if coached and (watch is not None or humans == 2):
+            raise typer.BadParameter("--coach is for a game of yours against SPEC, not --watch or --humans 2")
         players = _players(spec, humans, watch, first, rules, goal, db)
+        coach = None
+        if coached:
+            from hog.game_coach import GameCoach
+            from strategies.table import StrategyTable
+
+            (computer,) = (p.strategy for p in players if p.strategy is not None)
+            assert isinstance(computer, StrategyTable)  # what _players resolved SPEC to
+            coach = GameCoach(computer.table, rules)
         if seed is None:
             seed = random.randrange(2**32)
         game = Game(rules, goal=goal, seed=seed)
@@ -176,21 +222,28 @@ def register(app: typer.Typer) -> None:
         out.write(f"Dice seed {seed} (--seed {seed} replays these dice).\n")
         out.write(f"{players[0].label} moves first against {players[1].label}.\n\n")
         try:
-            _play(game, players, delay, out)
+            _play(game, players, delay, out, coach)
         except (LeftGame, KeyboardInterrupt) as left:
             out.write(f"Game left at {game.scores[0]}-{game.scores[1]}: {_score_line(game, players)}.\n")
+            if coach is not None:
+                _coach_summary(coach, out)
             out.flush()
             if as_json:
-                emit(_record(game, players, left=True), True, lambda: None)
+                emit(_record(game, players, left=True, coach=coach), True, lambda: None)
             if isinstance(left, KeyboardInterrupt):
                 raise typer.Exit(130) from None
             return
         winner = game.winner
         assert winner is not None  # _play returns once the game is over
         out.write(f"{players[winner].label} wins, {game.scores[0]}-{game.scores[1]}!\n")
+        if coach is not None:
+            _coach_summary(coach, out)
         out.flush()
-        emit(_record(game, players, left=False), as_json, lambda: None)
+        emit(_record(game, players, left=False, coach=coach), as_json, lambda: None)
 
 
-def _record(game: Game, players: tuple[Player, Player], left: bool) -> dict[str, Any]:
-    return game.to_dict() | {"players": [p.label for p in players], "left": left}
+def _record(game: Game, players: tuple[Player, Player], left: bool, coach: GameCoach | None) -> dict[str, Any]:
+    record = game.to_dict() | {"players": [p.label for p in players], "left": left}
+    if coach is not None:
+        record["coach"] = [asdict(c) | {"cost": c.cost} for c in coach.choices]
+    return record

@@ -13,9 +13,10 @@ from starlette.concurrency import run_in_threadpool
 
 from arena.contest.errors import ContestError
 from arena.contest.teams import parse_deadline
+from hog_arena.web.coach_view import entry_section
 from hog_arena.web.contest_api import ContestsDep
 from hog_arena.web.csrf import check_form
-from hog_arena.web.deps import MAX_TEXT
+from hog_arena.web.deps import MAX_TEXT, ClientDep
 from hog_arena.web.errors import status_of
 from hog_arena.web.views import render
 
@@ -69,14 +70,17 @@ def contest_page(request: Request, contests: ContestsDep, name: str) -> Response
 
 
 @router.get("/contests/{name}/entries/{entry_id}", response_class=HTMLResponse, name="contest_entry_page")
-def contest_entry_page(request: Request, contests: ContestsDep, name: str, entry_id: int) -> Response:
+def contest_entry_page(
+    request: Request, contests: ContestsDep, client: ClientDep, name: str, entry_id: int
+) -> Response:
     board = contests.board(name)
     try:
         viewer = contests.requester(request, board.contest, required=False)
     except ContestError:
         viewer = None
     entry = contests.contests.entry_view(board, entry_id, viewer)
-    context = {"contest": board.contest, "entry": entry, "grid": table_text(entry["table"])}
+    coach = entry_section(contests, board, entry_id, viewer, client)
+    context = {"contest": board.contest, "entry": entry, "grid": table_text(entry["table"]), "coach": coach}
     return render(request, "contest_entry.html", context)
 
 

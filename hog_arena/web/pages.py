@@ -10,6 +10,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from hog.game import MAX_ROLLS
 from hog_arena.web.api import body_rules
+from hog_arena.web.coach_view import strategy_section
 from hog_arena.web.csrf import check_form
 from hog_arena.web.deps import (
     MAX_GOAL,
@@ -67,7 +68,8 @@ def strategies_page(request: Request, arena: ArenaDep, scope: ScopeQuery, page: 
 @router.get("/strategies/{ref}", response_class=HTMLResponse, name="strategy_page")
 def strategy_page(request: Request, arena: ArenaDep, client: ClientDep, scope: ScopeQuery, ref: str) -> Response:
     view = arena.strategy(ref, scope.rules, scope.goal, client)
-    return render(request, "strategy.html", {"scope": scope, "ref": ref, "view": view})
+    coach = strategy_section(arena, view.table, client)
+    return render(request, "strategy.html", {"scope": scope, "ref": ref, "view": view, "coach": coach})
 
 
 @router.get("/strategies/{strategy_id}/source", response_class=HTMLResponse, name="source_page")
