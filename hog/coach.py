@@ -235,7 +235,12 @@ def _score_parts(strategy: np.ndarray, opponent: np.ndarray, compiled: exact.Com
     best = np.array(table, dtype=np.int8)
     outcomes = work[0][:plane]
     values = _score_values(
-        outcomes, compiled.zero_points, compiled.dice_chances, compiled.dice_kind, compiled.points_bounds, plane // goal
+        outcomes,
+        compiled.zero_points,
+        compiled.dice_chances,
+        compiled.dice_kind,
+        compiled.points_bounds,
+        compiled.after_score.shape[0],
     )
     best_value = np.take_along_axis(values, best[:, :, None].astype(np.int64), axis=2)[:, :, 0]
     reach = _score_reach(
@@ -272,7 +277,8 @@ def _score_values(
             values[s, o, 0] = outcomes[at + zero_points[s, o]]
             for n in range(1, MAX_ROLLS + 1):
                 lone, low, high = bounds[kind, n, 0], bounds[kind, n, 1], bounds[kind, n, 2]
-                value = dice_chances[kind, n, lone] * outcomes[at + lone]
+                gift = bounds[kind, n, 3]  # what the lone points give the opponent (Piggy Back)
+                value = dice_chances[kind, n, lone] * outcomes[at + row * gift + lone]
                 base = np.uint64(at)  # unsigned indices, as in hog.kernels: the loop vectorises
                 for points in range(np.uint64(low), np.uint64(high + 1)):
                     value += dice_chances[kind, n, points] * outcomes[base + points]
@@ -315,10 +321,11 @@ def _score_reach(
                     if p == 0.0:
                         continue
                     reached = s + points
-                    s2, o2 = after_score[reached, o], after_opponent[reached, o]
+                    given = o + (bounds[kind, n, 3] if n and points == first else 0)  # Piggy Back
+                    s2, o2 = after_score[reached, given], after_opponent[reached, given]
                     if s2 >= goal or o2 >= goal:
                         continue
-                    if after_extra[reached, o]:
+                    if after_extra[reached, given]:
                         mass[mover, s2, o2] += here * p
                     else:
                         mass[1 - mover, o2, s2] += here * p

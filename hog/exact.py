@@ -59,16 +59,20 @@ class CompiledRules:
     * ``after_score``, ``after_opponent``, ``after_extra``, indexed
       ``[score after the turn's points and bonus, opponent_score]``: the
       after-turn rule's result, for scores up to ``goal - 1 + max_points +
-      max_bonus``;
+      max_bonus`` and opponent scores up to ``goal - 1 + max(gift)``;
     * ``dice_chances[kind, num_rolls, points]``: the exact chance of scoring
       POINTS (the points rule applied) by rolling NUM_ROLLS dice of kind
       KIND (row 0 is unused); kind 0 is the game's dice, the others are
-      those the rules pick at some states (Hog Wild), ``kind_sides[kind]``
-      their sides and ``dice_kind[score, opponent_score]`` the dice of each
-      state; ``dice_probabilities`` is ``dice_chances[0]``;
+      those the rules pick at some states (Hog Wild's sides, Hog Tied's
+      limit), ``kind_sides[kind]`` their sides, ``kind_dice[kind]`` the most
+      dice rolled (a choice of more rolls that many) and
+      ``dice_kind[score, opponent_score]`` the dice of each state;
+      ``dice_probabilities`` is ``dice_chances[0]``;
     * ``points_bounds[kind, num_rolls]``: (the lowest possible points, the
-      next lowest, the highest), so that the kernels visit one lone value
-      and one contiguous range;
+      next lowest, the highest, the points the lowest gives the opponent),
+      so that the kernels visit one lone value and one contiguous range;
+    * ``gift[num_rolls, points]``: the points a turn gives the opponent
+      (Piggy Back; only with a roll's lowest points), for the simulator;
     * ``roll_table[num_rolls, ones, rest]``: the points (points rule
       applied) of rolling NUM_ROLLS dice with ONES 1s and the others summing
       to REST, for the simulator;
@@ -97,10 +101,12 @@ class CompiledRules:
     dice_chances: np.ndarray
     dice_kind: np.ndarray
     kind_sides: np.ndarray
+    kind_dice: np.ndarray
     points_bounds: np.ndarray
     roll_table: np.ndarray
     bonus: np.ndarray
     remember: np.ndarray
+    gift: np.ndarray
     cyclic: bool
     time_trot: int
     finished: np.ndarray
@@ -172,7 +178,7 @@ class CompiledRules:
     def plain_dice(self) -> bool:
         """Whether the dice never change and a roll of n scores 1 (Pig Out) or 2n to ``sides`` * n."""
         rolls = np.arange(1, MAX_ROLLS + 1)
-        plain = np.stack([np.ones_like(rolls), 2 * rolls, self.sides * rolls], axis=1)
+        plain = np.stack([np.ones_like(rolls), 2 * rolls, self.sides * rolls, 0 * rolls], axis=1)
         return len(self.kind_sides) == 1 and bool((self.points_bounds[0, 1:] == plain).all())
 
     @property
@@ -190,6 +196,8 @@ class CompiledRules:
             (np.uint64(1 << 32) % self.kind_sides).astype(np.uint64),
             self.roll_table,
             np.array([self.time_trot], dtype=np.int64),
+            self.kind_dice,
+            self.gift,
         )
 
 
@@ -351,39 +359,45 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
     if zero_points.min() < 0:
         s, o = (int(i) for i in np.argwhere(zero_points < 0)[0])
         raise ValueError(f"rule set {rules.name}: rolling zero dice at scores ({s}, {o}) scores less than 0 points")
-    state_sides = np.array([[rules.dice_sides(s, o, sides) for o in range(goal)] for s in range(goal)])
-    kind_sides = np.array([sides, *sorted(set(np.unique(state_sides).tolist()) - {sides})], dtype=np.uint64)
-    others = np.searchsorted(kind_sides[1:], state_sides.astype(np.uint64)) + 1
-    dice_kind = np.where(state_sides == sides, 0, others)
+    kinds, dice_kind = _dice_kinds(rules, goal, sides)
+    kind_sides = np.array([kind_sides for kind_sides, _ in kinds], dtype=np.uint64)
+    kind_dice = np.array([most for _, most in kinds], dtype=np.int64)
     chances = [
-        [_final_chances(rules, n, int(kind), points_rule) if n else {} for n in range(MAX_ROLLS + 1)]
-        for kind in kind_sides
+        [_final_chances(rules, min(n, most), side, points_rule) if n else {} for n in range(MAX_ROLLS + 1)]
+        for side, most in kinds
     ]
     roll_most = max(max(row[n]) for row in chances for n in range(1, MAX_ROLLS + 1))
     max_points = max(MAX_ROLLS * int(kind_sides.max()), roll_most, int(zero_points.max()))
     bonus, remember = _memory_arrays(rules, max_points)
+    gift = _gift_array(rules, max_points)
     rows = goal + max_points + int(bonus.max())
-    results = [[rules.after_turn(s, o) for o in range(goal)] for s in range(rows)]
+    results = [[rules.after_turn(s, o) for o in range(goal + int(gift.max()))] for s in range(rows)]
     after_score = np.array([[r[0] for r in row] for row in results], dtype=np.int64)
     after_opponent = np.array([[r[1] for r in row] for row in results], dtype=np.int64)
     after_extra = np.array([[bool(r[2]) for r in row] for row in results], dtype=np.bool_)
     cyclic = bool(zero_points.min() == 0)
     if not 0 <= rules.time_trot <= trot_kernels.LANES:
         raise ValueError(f"rule set {rules.name}: Time Trot's modulus must be 0..{trot_kernels.LANES}")
-    _check_after_turn(rules.name, goal, after_score, after_opponent, scores_zero=cyclic)
+    _check_after_turn(rules.name, goal, after_score, after_opponent, scores_zero=cyclic or bool(gift.any()))
 
     dice_chances = np.zeros((len(kind_sides), MAX_ROLLS + 1, max_points + 1))
-    points_bounds = np.zeros((len(kind_sides), MAX_ROLLS + 1, 3), dtype=np.int64)
-    points_bounds[:, 0] = (0, 1, 0)
+    points_bounds = np.zeros((len(kind_sides), MAX_ROLLS + 1, 4), dtype=np.int64)
+    points_bounds[:, 0] = (0, 1, 0, 0)
     for kind, row in enumerate(chances):
         for num_rolls in range(1, MAX_ROLLS + 1):
             for points, chance in row[num_rolls].items():
                 dice_chances[kind, num_rolls, points] = float(chance)
             support = sorted(points for points, chance in row[num_rolls].items() if chance)
             low = support[1] if len(support) > 1 else support[0] + 1
-            points_bounds[kind, num_rolls] = (support[0], low, support[-1])
+            gifts = gift[min(num_rolls, int(kind_dice[kind])), support]
+            _check_gifts(rules.name, support, gifts)
+            points_bounds[kind, num_rolls] = (support[0], low, support[-1], gifts[0])
     full_state = bonus.shape[0] > 1 or cyclic
-    links = _NO_LINKS if full_state else _outcome_links(goal, after_score, after_opponent, after_extra)
+    if gift.any() and (full_state or rules.time_trot):
+        raise ValueError(f"rule set {rules.name}: points for the opponent need the analysis over the two scores")
+    links = (
+        _NO_LINKS if full_state else _outcome_links(goal, after_score, after_opponent, after_extra, bool(gift.any()))
+    )
     compiled = CompiledRules(
         name=rules.name,
         goal=goal,
@@ -396,10 +410,12 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
         dice_chances=dice_chances,
         dice_kind=np.ascontiguousarray(dice_kind, dtype=np.int64),
         kind_sides=kind_sides,
+        kind_dice=kind_dice,
         points_bounds=points_bounds,
         roll_table=_roll_table(rules, int(kind_sides.max()), points_rule),
         bonus=bonus,
         remember=remember,
+        gift=gift,
         cyclic=cyclic,
         time_trot=rules.time_trot,
         **{name: array.copy() for name, array in links.items()},
@@ -408,6 +424,43 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
     for array in (*compiled.state_arrays, *compiled.game_arrays, *linked):
         array.setflags(write=False)
     return compiled
+
+
+def _dice_kinds(rules: RuleSet, goal: int, sides: int) -> tuple[list[tuple[int, int]], np.ndarray]:
+    """The kinds of dice turns roll under RULES with SIDES-sided dice, as
+    (sides, most dice), the game's own (SIDES, no limit) first, and the kind
+    of each score pair below GOAL (Hog Wild picks the sides, Hog Tied the limit)."""
+    state = [
+        [(rules.dice_sides(s, o, sides), rules.dice_rolled(s, o, MAX_ROLLS)) for o in range(goal)] for s in range(goal)
+    ]
+    game = (sides, MAX_ROLLS)
+    kinds = [game, *sorted({kind for row in state for kind in row} - {game})]
+    if min(most for _, most in kinds) < 1:
+        raise ValueError(f"rule set {rules.name}: a limit rule allows fewer than 1 die")
+    index = {kind: i for i, kind in enumerate(kinds)}
+    return kinds, np.array([[index[kind] for kind in row] for row in state], dtype=np.int64)
+
+
+def _gift_array(rules: RuleSet, max_points: int) -> np.ndarray:
+    """``gift[num_rolls, points]``: the points RULES give the opponent when a
+    turn of NUM_ROLLS dice scores POINTS (all 0 without Piggy Back); never
+    for rolling zero dice."""
+    gift = np.zeros((MAX_ROLLS + 1, max_points + 1), dtype=np.int64)
+    if rules.opponent_points is not None:
+        gift[1:] = [[rules.opponent_points(n, p) for p in range(max_points + 1)] for n in range(1, MAX_ROLLS + 1)]
+    if gift.min() < 0:
+        raise ValueError(f"rule set {rules.name}: a turn gives the opponent less than 0 points")
+    return gift
+
+
+def _check_gifts(name: str, support: list[int], gifts: np.ndarray) -> None:
+    """Insist that a roll scoring the points SUPPORT (in order) gives the
+    opponent GIFTS only with its lowest points, and that it adds at least
+    one point to the total score."""
+    if gifts[1:].any():
+        raise ValueError(f"rule set {name}: a turn gives the opponent points with more than its lowest points")
+    if support[0] + gifts[0] == 0:
+        raise ValueError(f"rule set {name}: rolling dice can leave both scores as they were")
 
 
 def _final_chances(
@@ -459,16 +512,20 @@ def _memory_arrays(rules: RuleSet, max_points: int) -> tuple[np.ndarray, np.ndar
 def _check_after_turn(
     name: str, goal: int, after_score: np.ndarray, after_opponent: np.ndarray, scores_zero: bool
 ) -> None:
-    """Insist that the after-turn results allow the analysis (see compile_rules)."""
+    """Insist that the after-turn results allow the analysis (see compile_rules);
+    an opponent score past the goal (points given to the opponent) comes with
+    the mover's score below it."""
     score_after_points = np.arange(after_score.shape[0])[:, None]
-    opponent = np.arange(goal)[None, :]
+    opponent = np.arange(after_score.shape[1])[None, :]
     finished = (after_score >= goal) | (after_opponent >= goal)
     problems = {
         "makes a score negative": (after_score < 0) | (after_opponent < 0),
         "lowers the total score": ~finished & (after_score + after_opponent < score_after_points + opponent),
         "ends the game in a tie": finished & (after_score == after_opponent),
     }
+    reachable = (opponent < goal) | (score_after_points < goal)
     for problem, bad in problems.items():
+        bad &= reachable
         if not scores_zero:
             bad[0] = False  # a turn scores at least 1 point: no score after points is 0
         if bad.any():
@@ -477,16 +534,18 @@ def _check_after_turn(
 
 
 def _outcome_links(
-    goal: int, after_score: np.ndarray, after_opponent: np.ndarray, after_extra: np.ndarray
+    goal: int, after_score: np.ndarray, after_opponent: np.ndarray, after_extra: np.ndarray, gifts: bool
 ) -> dict[str, np.ndarray]:
     """Where each outcome (score after points, opponent score) leads, as the
     exact kernels read it (see hog.kernels): indices run over
-    ``opponent_score * (goal + max_points) + score_after_points``."""
+    ``opponent_score * (goal + max_points) + score_after_points``, opponent
+    scores past the goal included where a turn gives the opponent points
+    (GIFTS: then the mover's score after a turn can be 0)."""
     score, opponent = after_score.T.ravel(), after_opponent.T.ravel()
     extra = after_extra.T.ravel()
     ended = (score >= goal) | (opponent >= goal)
     finished = np.where(ended, (score > opponent).astype(float), np.nan)
-    reachable = np.arange(score.size) % after_score.shape[0] >= 1  # a turn scores >= 1 point
+    reachable = gifts | (np.arange(score.size) % after_score.shape[0] >= 1)  # else a turn scores >= 1 point
     (entry,) = np.nonzero(~ended & reachable)
     score, opponent, extra = score[entry], opponent[entry], extra[entry]
     order = np.argsort(score + opponent, kind="stable")

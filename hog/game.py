@@ -128,7 +128,7 @@ def play(
     """Play a game of Hog under RULES; return the final scores (score0, score1).
 
     Each turn: the mover's strategy is called once, the dice NUM_ROLLS times
-    (or the zero-dice rule), then ``RuleSet.next_state`` adds the points and
+    (at most what a limit rule allows; none: the zero-dice rule), then ``RuleSet.next_state`` adds the points and
     any memory bonus, applies the after-turn rule and updates the memory.
     DICE is the game's die; where the rules pick other dice for a turn
     (sp17's Hog Wild) the die is ``DICE_OF(sides)``. With MAX_TURNS, a game
@@ -147,7 +147,9 @@ def play(
     turns = 0
     while max(state.scores) < goal and (max_turns is None or turns < max_turns):
         score, opponent_score = state.mover_scores()
-        num_rolls = checked_num_rolls(strategies[state.who], score, opponent_score)
+        num_rolls = rules.dice_rolled(
+            score, opponent_score, checked_num_rolls(strategies[state.who], score, opponent_score)
+        )
         sides = rules.turn_dice(score, opponent_score) if rules.turn_dice else None
         points = take_turn(num_rolls, score, opponent_score, rules, dice if sides is None else dice_of(sides))
         state = rules.next_state(state, num_rolls, points).state

@@ -157,6 +157,7 @@ class Game:
             raise ValueError(f"number of dice must be an integer from 0 to {MAX_ROLLS}, not {num_rolls!r}")
         who, before = self.who, self.scores
         score, opponent = before if who == 0 else before[::-1]
+        chosen, num_rolls = num_rolls, self._rules.dice_rolled(score, opponent, num_rolls)
         rolled: list[int] = []
         sides = self._rules.turn_dice(score, opponent) if self._rules.turn_dice else None
         dice = self._dice if sides is None or num_rolls == 0 else make_fair_dice(sides, self._rng)
@@ -172,13 +173,18 @@ class Game:
         self.scores, self.previous = result.state.scores, result.state.previous
         final_points = self._rules.turn_points(points) if self._rules.turn_points else points
         scored = score + final_points + result.bonus
+        given = self._rules.opponent_points(num_rolls, final_points) if self._rules.opponent_points else 0
         after = (self.scores[who], self.scores[1 - who], result.extra_turn and not result.time_trot)
         extra = result.extra_turn and not self.over
-        events = _turn_events(self._rules, num_rolls, tuple(rolled), points, (scored, opponent), after)
+        events = _turn_events(self._rules, num_rolls, tuple(rolled), points, (scored, opponent + given), after)
         if sides is not None and num_rolls:
             events.insert(0, f"{self._rules.dice_rule}: {_SIDES.get(sides, f'{sides}-sided')} dice")
+        if num_rolls < chosen:
+            events.insert(0, f"{self._rules.limit_rule}: {num_rolls} of the {chosen} dice chosen")
         if final_points != points:
             events.append(f"{self._rules.points_rule}: {points} -> {_points(final_points)}")
+        if given:
+            events.append(f"{self._rules.opponent_rule}: {_points(given)} for the opponent")
         memory = self._rules.memory
         if memory is not None and result.bonus:
             events.insert(1 if num_rolls == 0 or 1 in rolled else 0, f"{memory.rule}: {_points(result.bonus)} bonus")

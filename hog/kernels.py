@@ -124,6 +124,25 @@ def _points_range(dice_kind, bounds, sides, kind, num_rolls):  # type: ignore[no
     )
 
 
+def lone_gift(dice_kind: npt.NDArray[np.int64] | None, bounds: npt.NDArray[np.int64], kind: int, num_rolls: int) -> int:
+    """The points rolling NUM_ROLLS dice of KIND gives the opponent with its
+    lone lowest points (Piggy Back), ``bounds[kind, num_rolls, 3]``; 0 for
+    plain dice (DICE_KIND None).
+
+    >>> lone_gift(None, np.zeros((1, 2, 4), np.int64), 0, 1), lone_gift(np.zeros((1, 1)), np.full((1, 2, 4), 3), 0, 1)
+    (0, 3)
+    """
+    return 0 if dice_kind is None else int(bounds[kind, num_rolls, 3])
+
+
+@overload(lone_gift, inline="always")
+def _lone_gift(dice_kind, bounds, kind, num_rolls):  # type: ignore[no-untyped-def]  # numba's bare names
+    """``lone_gift`` in the kernels, chosen by DICE_KIND's numba type when they are compiled."""
+    if isinstance(dice_kind, types.NoneType):
+        return lambda dice_kind, bounds, kind, num_rolls: 0
+    return lambda dice_kind, bounds, kind, num_rolls: bounds[kind, num_rolls, 3]
+
+
 @njit(cache=True, fastmath={"reassoc", "contract"})
 def _analyse(
     tables: npt.NDArray[np.int8],
@@ -148,7 +167,7 @@ def _analyse(
     goal = tables.shape[1]
     states = goal * goal
     plane = finished.shape[0]
-    row = plane // goal
+    row = goal + dice_chances.shape[2] - 1  # goal + max_points; past the goal's opponent rows: Piggy Back's
     sides = bounds[0, 1, 2]  # one die's highest points
     for entry in range(plane):  # a loop, not slices: a slice's shape check compiles an error message (2 s)
         outcomes[entry] = outcomes[plane + entry] = finished[entry]
@@ -172,7 +191,8 @@ def _analyse(
                     else:
                         # The lone lowest points (Pig Out), then one contiguous range.
                         lone, low, high = points_range(dice_kind, bounds, sides, kind, num_rolls)
-                        value = dice_chances[kind, num_rolls, lone] * outcomes[at + lone]
+                        gift = lone_gift(dice_kind, bounds, kind, num_rolls)  # the opponent's points (Piggy Back)
+                        value = dice_chances[kind, num_rolls, lone] * outcomes[at + row * gift + lone]
                         # Unsigned indices: no negative-index wrap-around, so the loop vectorises.
                         base = np.uint64(at)
                         for points in range(np.uint64(low), np.uint64(high + 1)):
@@ -309,9 +329,11 @@ def _play(
         kind_reject,
         roll_table,
         time_trot,
+        kind_dice,
+        gift,
     ) = rule_arrays
     modulus = time_trot[0]
-    game_sides, game_reject, varied = kind_sides[0], kind_reject[0], kind_sides.shape[0] > 1
+    game_sides, game_reject, game_dice, varied = kind_sides[0], kind_reject[0], kind_dice[0], kind_sides.shape[0] > 1
     goal = first.shape[0]
     score0 = 0
     score1 = 0
@@ -333,10 +355,11 @@ def _play(
         if num_rolls == 0:
             points = zero_points[score, opponent]
         else:
-            sides, reject_below = game_sides, game_reject
-            if varied:  # the rules pick the dice of some states (Hog Wild)
+            sides, reject_below, most = game_sides, game_reject, game_dice
+            if varied:  # the rules pick the dice of some states (Hog Wild, Hog Tied)
                 kind = dice_kind[score, opponent]
-                sides, reject_below = kind_sides[kind], kind_reject[kind]
+                sides, reject_below, most = kind_sides[kind], kind_reject[kind], kind_dice[kind]
+            num_rolls = min(num_rolls, most)
             ones = 0
             total = 0
             for _ in range(num_rolls):
@@ -350,6 +373,7 @@ def _play(
                 ones += outcome == 1
             points = roll_table[num_rolls, ones, total - ones]
         after = score + points + bonus[previous, num_rolls]
+        opponent += gift[num_rolls, points]
         extra = after_extra[after, opponent]
         if modulus > 0:
             trot = not trot and num_rolls == turn

@@ -87,8 +87,10 @@ class Outcomes:
     the other player to move, then a loss and a win (``points`` 0: the zero-dice
     turn). ``chances[kind, num_rolls, points]`` are the chances of each kind
     of dice (points rules applied), ``kinds[score, opponent]`` the kind the
-    mover rolls there (Hog Wild); ``zero_gain`` the lead rolling zero dice
-    gains, and ``zero_wins`` whether it wins the game.
+    mover rolls there (Hog Wild, Hog Tied); ``given[score, opponent,
+    num_rolls]`` is where a roll of 0 points leads, the opponent given what
+    the rules give it (sp16's Piggy Back); ``zero_gain`` the lead rolling
+    zero dice gains, and ``zero_wins`` whether it wins the game.
     """
 
     goal: int
@@ -97,6 +99,21 @@ class Outcomes:
     kinds: np.ndarray
     zero_gain: np.ndarray
     zero_wins: np.ndarray
+    given: np.ndarray
+
+
+def _leads_to(compiled: exact.CompiledRules, reached: np.ndarray, opponent: np.ndarray) -> np.ndarray:
+    """The ``where`` index (see ``Outcomes``) of each mover's score REACHED
+    after a turn's points against OPPONENT, the after-turn rule applied."""
+    goal = compiled.goal
+    new_score, new_opponent = compiled.after_score[reached, opponent], compiled.after_opponent[reached, opponent]
+    size = goal * goal
+    pair = np.minimum(new_score, goal - 1) * goal + np.minimum(new_opponent, goal - 1)
+    where = np.where(compiled.after_extra[reached, opponent], pair, size + pair)
+    leads: np.ndarray = np.where(
+        (new_score >= goal) | (new_opponent >= goal), 2 * size + (new_score > new_opponent), where
+    )
+    return leads
 
 
 @lru_cache(maxsize=32)
@@ -108,17 +125,14 @@ def outcomes(rules: str, goal: int, bonus: int = 0) -> Outcomes:
     opponent = np.arange(goal)[None, :, None]
     points = np.arange(compiled.dice_chances.shape[2])[None, None, :]
     points = np.where(points == 0, compiled.zero_points[:, :, None], points) + bonus
-    new_score = compiled.after_score[score + points, opponent]
-    new_opponent = compiled.after_opponent[score + points, opponent]
-    over = (new_score >= goal) | (new_opponent >= goal)
-    size = goal * goal
-    pair = np.minimum(new_score, goal - 1) * goal + np.minimum(new_opponent, goal - 1)
-    where = np.where(compiled.after_extra[score + points, opponent], pair, size + pair)
-    where = np.where(over, 2 * size + (new_score > new_opponent), where)
+    new_score = compiled.after_score[score + points[:, :, :1], opponent]
+    new_opponent = compiled.after_opponent[score + points[:, :, :1], opponent]
+    where = _leads_to(compiled, score + points, opponent)
+    given = _leads_to(compiled, score + bonus, opponent + compiled.gift[:, 0])
     zero_gain = (new_score - score - new_opponent + opponent)[:, :, 0]
-    zero_wins = where[:, :, 0] == 2 * size + 1
-    found = Outcomes(goal, where, compiled.dice_chances, compiled.dice_kind, zero_gain, zero_wins)
-    for array in (where, zero_gain, found.zero_wins):
+    zero_wins = where[:, :, 0] == 2 * goal * goal + 1
+    found = Outcomes(goal, where, compiled.dice_chances, compiled.dice_kind, zero_gain, zero_wins, given)
+    for array in (where, zero_gain, found.zero_wins, given):
         array.setflags(write=False)
     return found
 
@@ -158,17 +172,23 @@ def expected(found: Outcomes, vector: np.ndarray, only: int | None = None) -> np
     if only is not None:
         chances = np.where(np.arange(chances.shape[1])[:, None] == only, chances, 0.0)
     totals = np.empty(found.where.shape[:2] + (MAX_ROLLS + 1,))
-    _expected(np.ascontiguousarray(vector, dtype=np.float64), found.where, chances, found.kinds, totals)
+    _expected(np.ascontiguousarray(vector, dtype=np.float64), found.where, found.given, chances, found.kinds, totals)
     return totals
 
 
 @njit(cache=True, nogil=True)
 def _expected(
-    vector: np.ndarray, where: np.ndarray, chances: np.ndarray, kinds: np.ndarray, totals: np.ndarray
+    vector: np.ndarray,
+    where: np.ndarray,
+    given: np.ndarray,
+    chances: np.ndarray,
+    kinds: np.ndarray,
+    totals: np.ndarray,
 ) -> None:
     """``expected`` into TOTALS. Each count's sum runs over the points in
-    increasing order, as the written policy adds them; a zero chance adds
-    nothing (values are never negative), so it is skipped."""
+    increasing order, as the written policy adds them, a roll of 0 points
+    (Piggy Back's) first; a zero chance adds nothing (values are never
+    negative), so it is skipped."""
     counts = chances.shape[1]
     first = np.full((chances.shape[0], where.shape[2]), counts)
     last = np.zeros((chances.shape[0], where.shape[2]), dtype=np.int64)
@@ -183,6 +203,8 @@ def _expected(
             totals[score, opponent, 0] = vector[where[score, opponent, 0]]
             for n in range(1, counts):
                 totals[score, opponent, n] = 0.0
+                if chances[kind, n, 0] != 0.0:
+                    totals[score, opponent, n] += chances[kind, n, 0] * vector[given[score, opponent, n]]
             for points in range(1, where.shape[2]):
                 if first[kind, points] > last[kind, points]:
                     continue

@@ -22,7 +22,7 @@ import numpy as np
 from hog import exact
 from hog.game import MAX_ROLLS
 from strategies import lookahead
-from strategies.rule_source import DICE_SOURCE, rule_source
+from strategies.rule_source import DICE_SOURCE, OPPONENT_SOURCE, rule_source
 from strategies.table import StrategyTable
 
 __all__ = ["lookahead_params", "policy_source", "readable_source"]
@@ -107,7 +107,7 @@ def _turn(score, other, counts, rounds, ours, bonus=0):
     for n in counts:
         values.append(0.0)
         for points, chance in {dice} if n else [(_zero_dice(score, other), 1.0)]:
-            values[-1] += chance * _after(score + points + bonus, other, rounds, ours)
+            values[-1] += chance * _after(score + points + bonus, {opponent}, rounds, ours)
     return values
 
 
@@ -169,7 +169,7 @@ def policy_source(rules: str, goal: int, params: Mapping[str, int], about: str) 
         **constants,
     )
     chances, dice = DICE_SOURCE.get(rules, _SIX_SIDED)
-    body = _BODY.format(chances=chances, dice=dice)
+    body = _BODY.format(chances=chances, dice=dice, opponent=OPPONENT_SOURCE.get(rules, "other"))
     imports = "import functools\nimport itertools\nimport math" if memory else "import functools\nimport math"
     text = f"{imports}\n\n\n{head}\n\n{rule_source(rules, goal)}\n{body}"
     return text + _memory_body(compiled) if memory else text

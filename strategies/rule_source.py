@@ -12,7 +12,7 @@ from __future__ import annotations
 from hog.rules import get_rules
 from hog.rules.numbers import pi_digit
 
-__all__ = ["RULE_SOURCE", "DICE_SOURCE", "rule_source"]
+__all__ = ["RULE_SOURCE", "DICE_SOURCE", "OPPONENT_SOURCE", "rule_source"]
 
 _TENS, _ONES = "opponent_score // 10 % 10", "opponent_score % 10"
 _SWAP = "    swap = {}\n    return (opponent_score, score, False) if swap else (score, opponent_score, False)"
@@ -30,6 +30,14 @@ _MULTIPLES = "score > 1 and opponent_score > 1 and (score % opponent_score == 0 
 _MIN_DIGIT = f"    return 10 - min({_TENS}, {_ONES})"
 _BOAR_BRAWL = f"    return max(1, 3 * abs({_TENS} - score % 10))"
 _TENS_ONES = f"    return 2 * abs({_TENS} - {_ONES}) + 1"
+_LARGER_DIGIT = "1 + int(max(str(opponent_score % 100)))"
+_DOUBLE = "score == 2 * opponent_score or opponent_score == 2 * score"
+_HOGTIMUS = (
+    "_PRIMES = [n for n in range(2, 100) if all(n % d for d in range(2, n))]  # points stay below 70\n\n\n"
+    "def _hogtimus(points):\n"
+    '    """Hogtimus Prime: prime points become the next prime."""\n'
+    "    return _PRIMES[_PRIMES.index(points) + 1] if points in _PRIMES else points\n"
+)
 
 #: rule set -> (helper lines, zero-dice body, after-turn body); ``math`` is imported
 RULE_SOURCE: dict[str, tuple[str, str, str]] = {
@@ -133,48 +141,66 @@ RULE_SOURCE: dict[str, tuple[str, str, str]] = {
         f"    return 2 + abs({_TENS} - {_ONES})",
         _SWAP.format(_MULTIPLES),
     ),
-    "fa17": (
-        "",
-        "    return 1 + int(max(str(opponent_score % 100)))",
-        _SWAP.format(_MULTIPLES),
+    "fa17": ("", f"    return {_LARGER_DIGIT}", _SWAP.format(_MULTIPLES)),
+    "sp17": (_HOGTIMUS, f"    return _hogtimus({_LARGER_DIGIT})", _SWAP.format(_DOUBLE)),
+    "su16": (_HOGTIMUS, f"    return _hogtimus({_LARGER_DIGIT})", _SWAP.format("len(set(str(score))) == 1")),
+    "sp16": (
+        _HOGTIMUS,
+        f"    return _hogtimus({_LARGER_DIGIT})",
+        _SWAP.format(f"score % 10 == {_TENS} and score // 10 % 10 == {_ONES}"),
     ),
-    "sp17": (
-        "_PRIMES = [n for n in range(2, 100) if all(n % d for d in range(2, n))]  # points stay below 70\n\n\n"
-        "def _hogtimus(points):\n"
-        '    """Hogtimus Prime: prime points become the next prime."""\n'
-        "    return _PRIMES[_PRIMES.index(points) + 1] if points in _PRIMES else points\n",
-        "    return _hogtimus(1 + int(max(str(opponent_score % 100))))",
-        _SWAP.format("score == 2 * opponent_score or opponent_score == 2 * score"),
-    ),
+    "fa14": ("", f"    return 1 + abs({_TENS} - {_ONES})", _SWAP.format(_DOUBLE)),
+    "fa13": ("", f"    return {_LARGER_DIGIT}", _SWAP.format(_DOUBLE)),
 }
 
 #: The contests' rule sets: the semester's two rules (Time Trot is no rule of either).
 RULE_SOURCE |= {f"{name}_contest": RULE_SOURCE[name] for name in ("fa17", "fa18", "sp19")}
 
-#: rule set -> (the text defining ``_CHANCES``, the expression of the chances
-#: of rolling ``n`` dice in ``_turn(score, other, ...)``) where the rules change
-#: the dice or what they score (sp17: Hog Wild's four-sided dice, Pig Out
-#: counting the 1s, then Hogtimus Prime). The text may use ``_ROLLS``.
-DICE_SOURCE: dict[str, tuple[str, str]] = {
-    "sp17": (
-        '''
+
+def _hog_wild(points: str, about: str, rolled: str = "n") -> tuple[str, str]:
+    """The DICE_SOURCE entry of a Hog Wild rule set whose roll of ``n`` dice
+    scores POINTS (an expression of ``ones``, the 1s rolled, and ``total``,
+    the sum of the others; ABOUT says it in words), ROLLED dice being rolled."""
+    text = f'''
 
 def _pig_out(n, sides):
-    """How many rolls of n dice score each number of points: the 1s if any (at most 11 - n), else the sum."""
+    """How many rolls of n dice score each number of points: {about}."""
     ways, rolls = [0] * (sides * n + 7), [1]  # rolls[k]: ways the dice with no 1 sum to k; Hogtimus adds up to 6
     for ones in range(n, -1, -1):  # n - ones dice show no 1
         for total, count in enumerate(rolls):
-            ways[_hogtimus(min(ones, 11 - n) if ones else total)] += math.comb(n, ones) * count
+            ways[{points}] += math.comb(n, ones) * count
         rolls = [sum(rolls[max(k - sides, 0) : max(k - 1, 0)]) for k in range(len(rolls) + sides)]  # one die more
     return ways
 
 
 # _CHANCES[four_sided][n]: (points, chance) of n dice; Hog Wild rolls four-sided ones when the scores sum to 7 * k
 _CHANCES = [[[(k, w / s**n) for k, w in enumerate(_pig_out(n, s)) if w] for n in range(11)] for s in (6, 4)]
-''',
-        "_CHANCES[(score + other) % 7 == 0][n]",
+'''
+    return text, f"_CHANCES[(score + other) % 7 == 0][{rolled}]"
+
+
+#: rule set -> (the text defining ``_CHANCES``, the expression of the chances
+#: of rolling ``n`` dice in ``_turn(score, other, ...)``) where the rules change
+#: the dice or what they score (Hog Wild's four-sided dice, Pig Out's points,
+#: then Hogtimus Prime; su16's Hog Tied rolls one die when the scores sum to
+#: 10 * k + 7). The text may use ``_ROLLS``.
+DICE_SOURCE: dict[str, tuple[str, str]] = {
+    "sp17": _hog_wild(
+        "_hogtimus(min(ones, 11 - n) if ones else total)", "the 1s if any (at most 11 - n), else the sum"
     ),
+    "su16": _hog_wild(
+        "_hogtimus(1 if ones else total)",
+        "1 if any die is a 1, else the sum",
+        "min(n, 1) if (score + other) % 10 == 7 else n",
+    ),
+    "sp16": _hog_wild("_hogtimus(0 if ones else total)", "0 if any die is a 1, else the sum"),
+    "fa14": _hog_wild("1 if ones else total", "1 if any die is a 1, else the sum"),
+    "fa13": _hog_wild("1 if ones else total", "1 if any die is a 1, else the sum"),
 }
+
+#: rule set -> the opponent's score after a turn in ``_turn(score, other, ...)``
+#: where a turn can give the opponent points (sp16's Piggy Back).
+OPPONENT_SOURCE = {"sp16": "other + (n if points == 0 else 0)"}
 
 
 def rule_source(rules: str, goal: int) -> str:

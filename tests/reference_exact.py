@@ -2,8 +2,8 @@
 
 Nothing here uses arrays, ``hog.exact`` or the kernels: the full game
 state (scores, whose turn, each player's memory) is explored from the start
-with the rule set's own ``zero_dice``, dice (``dice_sides``, ``roll_points``)
-and ``next_state``, and every state's
+with the rule set's own ``zero_dice``, dice (``dice_sides``, ``dice_rolled``,
+``roll_points``) and ``next_state``, and every state's
 chances to win for player 0 and player 1 are found by Gauss-Seidel sweeps
 from 0 (in order of decreasing total score) until no chance moves by more
 than 1e-15: the least fixed point, so a game that never ends is won by
@@ -61,7 +61,9 @@ class Game:
         return range(n, n + 1)
 
     def outcomes(self, state: State, num_rolls: int) -> list[tuple[float, State]]:
-        """(chance, next state) of each outcome of rolling NUM_ROLLS in STATE."""
+        """(chance, next state) of each outcome of choosing NUM_ROLLS in STATE
+        (the dice rolled are at most what a limit rule allows)."""
+        num_rolls = self.rules.dice_rolled(*state.mover_scores(), num_rolls)
         if num_rolls == 0:
             chances = {self.rules.zero_dice(*state.mover_scores()): 1.0}
         else:

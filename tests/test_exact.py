@@ -1,6 +1,8 @@
 """Exact analysis against a plain-Python reference, the known values of
 RULES.md, and the optimality of best responses and perfect play."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 import reference_exact as reference
@@ -19,6 +21,8 @@ from hog.exact import (
     win_probabilities_pairs,
 )
 from hog.rules import RULE_SETS, RuleSet, get_rules
+from hog.rules.dice_rules import pig_out_zero, piggy_back
+from hog.rules.registry import FERAL_HOGS_DICE
 
 #: Rule sets solved over (score, opponent score, turn); the others
 #: (memory, zero-point turns) are in tests/test_exact_full_state.py.
@@ -123,6 +127,50 @@ def broken(after_turn=None, zero_dice=None) -> RuleSet:
 def test_rule_sets_the_analysis_cannot_handle_are_refused(rules, message):
     with pytest.raises(ValueError, match=message):
         compile_rules(rules, goal=50)
+
+
+def extended(**changes) -> RuleSet:
+    """fa13 under another name with CHANGES to its rules."""
+    return replace(get_rules("fa13"), name="extended", semesters=(), **changes)
+
+
+@pytest.mark.parametrize(
+    "rules, message",
+    [
+        (extended(opponent_points=lambda n, p: 1), "more than its lowest points"),
+        (extended(opponent_points=lambda n, p: -1), "less than 0 points"),
+        (extended(roll_points=pig_out_zero), "leave both scores as they were"),
+        (extended(most_dice=lambda s, o: 0), "fewer than 1 die"),
+        (
+            extended(roll_points=pig_out_zero, opponent_points=piggy_back, memory=FERAL_HOGS_DICE),
+            "analysis over the two scores",
+        ),
+    ],
+)
+def test_limits_and_points_for_the_opponent_the_analysis_cannot_handle_are_refused(rules, message):
+    with pytest.raises(ValueError, match=message):
+        compile_rules(rules, goal=30)
+
+
+def test_piggy_back_runs_the_outcome_planes_past_the_goal():
+    """sp16: a 0-point roll of n dice gives the opponent n: the after-turn
+    arrays reach opponent scores up to goal + 9, and the lone outcome of n
+    dice lies n rows on."""
+    compiled = compile_rules("sp16", 30)
+    assert compiled.after_score.shape == (30 + compiled.max_points, 40)
+    assert compiled.points_bounds[:, 1:, 0].tolist() == [[0] * 10] * len(compiled.kind_sides)
+    assert compiled.points_bounds[:, 1:, 3].tolist() == [list(range(1, 11))] * len(compiled.kind_sides)
+    assert compiled.gift[:, 0].tolist() == list(range(11)) and not compiled.gift[:, 1:].any()
+
+
+def test_hog_tied_is_a_kind_of_dice_rolling_one():
+    """su16: where the scores sum to 10k + 7 every count rolls one die (of the state's sides)."""
+    compiled = compile_rules("su16", 30)
+    kinds = compiled.dice_kind
+    tied = np.add.outer(np.arange(30), np.arange(30)) % 10 == 7
+    assert (compiled.kind_dice[kinds] == np.where(tied, 1, 10)).all()
+    for kind in np.unique(kinds[tied]):
+        assert (compiled.dice_chances[kind, 1:] == compiled.dice_chances[kind, 1]).all()
 
 
 def test_bad_goal_sides_and_rules_are_refused():
@@ -233,7 +281,7 @@ def test_best_response_and_perfect_play_match_reference(rules):
     assert perfect.table.tolist() == table
 
 
-SWAPS = {"swine_swap", "fa17", "sp18", "su18", "fa18", "sp19", "su19"}
+SWAPS = {"swine_swap", "fa17", "sp18", "su18", "fa18", "sp19", "su19", "su16", "sp16", "fa14", "fa13"}
 
 
 @pytest.mark.parametrize("rules", [r for r in RULES if r not in SWAPS])

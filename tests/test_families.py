@@ -151,6 +151,9 @@ RULE_STRATEGIES = {
     **{name: swap_strategy(name) for name in ("su20", "sp20", "fa19", "sp19", "su19", "fa18", "sp18", "fa17", "sp17")},
     **{name: swap_strategy(name) for name in ("fa17_contest", "fa18_contest", "sp19_contest")},
     "su18": swap_strategy("su18", avoid_harmful=False),
+    **{name: swap_strategy(name) for name in ("su16", "fa14", "fa13")},
+    # sp16's swap_strategy has no margin: it never rolls 0 for the points alone.
+    "sp16": lambda margin, num_rolls: swap_strategy("sp16")(GOAL, num_rolls),  # a margin no Free Bacon reaches
 }
 
 
@@ -168,12 +171,17 @@ def assert_same_everywhere(table, strategy):
 @pytest.mark.parametrize("cutoff, num_rolls", [(None, None), (0, 3), (5, 10), (9, 1), (13, 6), (100, 4)])
 def test_named_strategies_match_the_rule_text_at_every_score_pair(rules, cutoff, num_rolls):
     course = COURSE_STRATEGIES[rules]
+    rule_cutoff = course.rule_default if cutoff is None and course.rule_default is not None else cutoff
     cutoff = course.default if cutoff is None else cutoff
+    rule_cutoff = cutoff if rule_cutoff is None else rule_cutoff
     num_rolls = course.num_rolls if num_rolls is None else num_rolls
     kwargs = {course.key: cutoff, "num_rolls": num_rolls}
     zero = zero_dice_strategy(rules, cutoff, num_rolls)
     assert_same_everywhere(make(course.zero_dice, rules, GOAL, (), kwargs), zero)
-    assert_same_everywhere(make(course.rule, rules, GOAL, (), kwargs), RULE_STRATEGIES[rules](cutoff, num_rolls))
+    rule_kwargs = {course.key: rule_cutoff, "num_rolls": num_rolls} if course.rule_threshold else {}
+    rule_kwargs["num_rolls"] = num_rolls
+    rule = RULE_STRATEGIES[rules](rule_cutoff, num_rolls)
+    assert_same_everywhere(make(course.rule, rules, GOAL, (), rule_kwargs), rule)
 
 
 @pytest.mark.parametrize(
@@ -323,15 +331,25 @@ def test_course_strategies_are_their_families_under_the_course_names(rules):
     family's first) renamed and the course's defaults: same bounds, same
     summary in the course's words, same tables."""
     course = COURSE_STRATEGIES[rules]
-    for name, family in ((course.zero_dice, ZERO_DICE), (course.rule, course.rule_family)):
+    if not course.rule_threshold:  # sp16's swap_strategy: the family with the threshold past every points
+        entry, family = builtins(rules)[course.rule], course.rule_family
+        assert [(p.name, p.default) for p in entry.parameters] == [("num_rolls", course.num_rolls)]
+        for num_rolls in (course.num_rolls, 9):
+            expected = family.table(rules, GOAL, family.parameters[0].high, num_rolls).table
+            assert make(course.rule, rules, GOAL, (), {"num_rolls": num_rolls}).table.tolist() == expected.tolist()
+    named = [(course.zero_dice, ZERO_DICE, course.default)]
+    if course.rule_threshold:
+        rule_default = course.default if course.rule_default is None else course.rule_default
+        named.append((course.rule, course.rule_family, rule_default))
+    for name, family, default in named:
         entry = builtins(rules)[name]
         first = family.parameters[0].name
-        defaults = {course.key: course.default, "num_rolls": course.num_rolls}
+        defaults = {course.key: default, "num_rolls": course.num_rolls}
         expected = [(course.key if p.name == first else p.name, p.low, p.high, p.help) for p in family.parameters]
         assert [(p.name, p.low, p.high, p.help) for p in entry.parameters] == expected
         assert {p.name: p.default for p in entry.parameters} == defaults
         assert entry.summary == re.sub(rf"\b{first}\b", course.key, family.summary)
-        for threshold, num_rolls in ((course.default, course.num_rolls), (3, 9)):
+        for threshold, num_rolls in ((default, course.num_rolls), (3, 9)):
             table = make(name, rules, GOAL, (), {course.key: threshold, "num_rolls": num_rolls})
             assert table.table.tolist() == family.table(rules, GOAL, threshold, num_rolls).table.tolist()
             assert table.origin == "builtin" and table.params == {course.key: threshold, "num_rolls": num_rolls}

@@ -207,3 +207,16 @@ def test_to_dict_is_json() -> None:
     assert data["scores"] == list(game.scores) and data["who"] == game.who and data["winner"] is None
     assert data["history"][0]["outcomes"] == list(last.outcomes)
     assert data["history"][0]["commentary"] == list(last.commentary)
+
+
+def test_hog_tied_and_piggy_back_are_reported() -> None:
+    """su16 at 10 vs 7 (the sum ends in 7): five dice chosen, one rolled; sp16:
+    a 0-point turn of three dice gives the opponent 3."""
+    game = Game("su16", dice=make_test_dice(2), score0=10, score1=7)
+    report = game.take_turn(5)
+    assert (report.num_rolls, report.outcomes, game.scores) == (1, (2,), (13, 7))
+    assert report.events[0] == "Hog Tied: 1 of the 5 dice chosen"
+    game = Game("sp16", dice=make_test_dice(1), score0=10, score1=3)
+    report = game.take_turn(3)
+    assert game.scores == (10, 6) and report.events[-1] == "Piggy Back: 3 points for the opponent"
+    assert not any("Swine Swap" in event for event in report.events)

@@ -48,7 +48,8 @@ def test_the_written_rules_are_the_rule_sets(rules):
     compiled = exact.compile_rules(rules, GOAL)
     zero = [[namespace["_zero_dice"](s, o) for o in range(GOAL)] for s in range(GOAL)]
     assert np.array_equal(zero, compiled.zero_points)
-    after = [[namespace["_after_turn"](s, o) for o in range(GOAL)] for s in range(compiled.after_score.shape[0])]
+    rows, columns = compiled.after_score.shape  # columns past the goal: opponents given points (sp16)
+    after = [[namespace["_after_turn"](s, o) for o in range(columns)] for s in range(rows)]
     assert np.array_equal([[r[0] for r in row] for row in after], compiled.after_score)
     assert np.array_equal([[r[1] for r in row] for row in after], compiled.after_opponent)
     assert np.array_equal([[bool(r[2]) for r in row] for row in after], compiled.after_extra)

@@ -49,6 +49,12 @@ ZERO_DICE = [
     ("sp20", 0, 1, 2),
     ("su20", 0, 4, 6),
     ("su20", 0, 1, 9),
+    ("su16", 0, 47, 8),
+    ("sp16", 0, 47, 8),
+    ("fa13", 0, 47, 8),
+    ("fa14", 0, 47, 4),  # 1 + |4 - 7|
+    ("fa14", 0, 90, 10),
+    ("fa14", 0, 0, 1),
 ]
 
 
@@ -129,6 +135,19 @@ def test_su21_more_boar_examples(score, opponent, extra):
         ("sp20", 2, 1, False),  # 27
         ("su20", 12, 24, True),
         ("su20", 12, 25, False),
+        ("su16", 111, 96, True),  # one distinct digit, also past the goal
+        ("su16", 7, 50, True),
+        ("su16", 100, 5, False),
+        ("su16", 12, 21, False),
+        ("sp16", 19, 91, True),
+        ("sp16", 2, 20, True),  # 2 reads as 02
+        ("sp16", 55, 55, True),
+        ("sp16", 107, 70, True),
+        ("sp16", 71, 107, False),
+        ("fa14", 10, 20, True),
+        ("fa14", 10, 21, False),
+        ("fa13", 42, 21, True),
+        ("fa13", 10, 21, False),
     ],
 )
 def test_swap_examples(rules, score, opponent, swapped):
@@ -177,6 +196,29 @@ def test_sp17_first_turn_rolls_four_sided_dice():
 
     play(lambda s, o: 2, lambda s, o: 2, "sp17", dice=dice_of(6), goal=10, dice_of=dice_of)
     assert rolled[:4] == [4, 4, 6, 6]
+
+
+@pytest.mark.parametrize(
+    "rules, start, num_rolls, dice, end",
+    [
+        ("su16", (96, 0), 3, (5, 5, 5), (0, 111)),  # 96 + 15 = 111: one distinct digit, swapped at the goal
+        ("su16", (10, 3), 2, (3, 4), (21, 3)),  # 7 is prime -> 11
+        ("su16", (3, 4), 5, (2,), (4, 6)),  # Hog Tied: one die (2 -> 3); 6 has one digit: swapped
+        ("sp16", (10, 3), 3, (4, 1, 6), (10, 6)),  # Pig Out scores 0: Piggy Back gives the opponent 3
+        ("sp16", (50, 95), 6, (1,), (50, 101)),  # Piggy Back can reach the goal on the mover's turn
+        ("sp16", (10, 3), 2, (3, 4), (21, 3)),  # 7 -> 11
+        ("sp16", (12, 19), 2, (3, 4), (23, 19)),  # 12 + 11 = 23: no swap (23 vs 19)
+        ("sp16", (10, 81), 2, (4, 4), (81, 18)),  # 18 and 81 read reversed: swapped
+        ("fa14", (10, 24), 0, (), (13, 24)),  # Free Bacon 1 + |2 - 4| = 3, not prime-bumped
+        ("fa14", (14, 32), 0, (), (32, 16)),  # 1 + |3 - 2| = 2: 16 is half of 32, swapped
+        ("fa13", (10, 3), 2, (3, 4), (17, 3)),  # no Hogtimus Prime
+    ],
+)
+def test_older_whole_turns(rules, start, num_rolls, dice, end):
+    ruleset = get_rules(rules)
+    rolled = ruleset.dice_rolled(*start, num_rolls)
+    points = take_turn(rolled, *start, ruleset, make_test_dice(*dice) if dice else None)
+    assert ruleset.next_state(State(start), rolled, points).state.scores == end
 
 
 def test_time_trot_example_game():
@@ -256,6 +298,11 @@ def test_feral_hogs_points_above_12_are_one_memory():
         ("sp21", "more_boar"),
         ("fa21", "hog_pile"),
         ("nju24", "swine_swap"),
+        ("su16", "su16"),
+        ("sp16", "sp16"),
+        ("fa14", "fa14"),
+        ("fa13", "fa13"),
+        ("sp14", "fa13"),
     ],
 )
 def test_semester_codes(code, name):
@@ -263,7 +310,7 @@ def test_semester_codes(code, name):
 
 
 def test_every_rule_set_has_semesters_and_wording():
-    assert len(RULE_SETS) == 23
+    assert len(RULE_SETS) == 27
     contests = {name for name, rules in RULE_SETS.items() if rules.time_trot}
     assert contests == {"fa17_contest", "fa18_contest", "sp19_contest"}
     assert set(SEMESTERS.values()) == set(RULE_SETS) - contests

@@ -28,15 +28,25 @@ from types import ModuleType
 import hog.dice
 from hog.rules import get_rules
 
-__all__ = ["course_module", "as_course_hog", "check_course_session"]
+__all__ = ["OWN_MODULES", "course_module", "as_course_hog", "check_course_session"]
+
+
+#: Semester codes with a course module of their own, apart from their rule
+#: set's: the same rules, another strategies API (sp14 beside fa13).
+OWN_MODULES = ("sp14",)
 
 
 def course_module(rule_set: str) -> ModuleType:
-    """The course module of RULE_SET, e.g. ``hog.cs61a.swine_align``.
+    """The course module of RULE_SET, e.g. ``hog.cs61a.swine_align``; a
+    semester code of ``OWN_MODULES`` gives its own (``hog.cs61a.sp14``).
 
     Raises ``hog.rules.UnknownRuleSet`` for a name that is not a rule set.
+
+    >>> course_module("sp14").__name__, course_module("fa13").__name__, course_module("FA19").__name__
+    ('hog.cs61a.sp14', 'hog.cs61a.fa13', 'hog.cs61a.fa19')
     """
-    name = get_rules(rule_set).name
+    code = rule_set.strip().lower()
+    name = code if code in OWN_MODULES else get_rules(rule_set).name
     return importlib.import_module(f"{__name__}.{name}")
 
 

@@ -130,9 +130,10 @@ def max_scoring_num_rolls(namespace: Namespace, count: str) -> Callable[..., int
 
 
 def experiments(
-    namespace: Namespace, strategies: str, update: str | None = None
+    namespace: Namespace, strategies: str, update: str | None = None, baseline_rolls: int = 6
 ) -> tuple[Callable[[Strategy, Strategy], int], Callable[..., float], Callable[[], None]]:
-    """The course's ``winner``, ``average_win_rate`` and ``run_experiments``.
+    """The course's ``winner``, ``average_win_rate`` (against
+    ``always_roll(BASELINE_ROLLS)`` by default) and ``run_experiments``.
 
     ``winner`` plays the module's ``play`` at its defaults, with the module's
     function UPDATE when ``play`` takes one; ``run_experiments`` reports the
@@ -146,7 +147,7 @@ def experiments(
         updates = () if update is None else (namespace[update],)
         return _course.winner(*namespace["play"](strategy0, strategy1, *updates))
 
-    def average_win_rate(strategy: Strategy, baseline: Strategy = _course.always_roll(6)) -> float:  # noqa: B008
+    def average_win_rate(strategy: Strategy, baseline: Strategy = _course.always_roll(baseline_rolls)) -> float:  # noqa: B008
         averaged_winner = namespace["make_averaged"](namespace["winner"])
         return _course.average_win_rate(averaged_winner, strategy, baseline)
 

@@ -57,6 +57,9 @@ __all__ = [
     "swap_double",
     "swap_power_of_three",
     "swap_ones_difference",
+    "has_one_digit",
+    "swap_one_digit",
+    "swap_reversed_digits",
     "swapping",
     "feral_hogs_bonus",
 ]
@@ -357,6 +360,36 @@ def swap_ones_difference(score: int, opponent_score: int) -> bool:
     (True, False)
     """
     return abs(ones(score) - ones(opponent_score)) == tens(opponent_score)
+
+
+# --- the swap tests before sp17 ----------------------------------------------------
+
+
+def has_one_digit(score: int) -> bool:
+    """su16: the score is written with one distinct digit.
+
+    >>> [s for s in range(120) if has_one_digit(s) and s > 9]
+    [11, 22, 33, 44, 55, 66, 77, 88, 99, 111]
+    """
+    return len(set(str(score))) == 1
+
+
+def swap_one_digit(score: int, opponent_score: int) -> bool:
+    """su16: the player's new score has one distinct digit (the opponent's is not read).
+
+    >>> swap_one_digit(111, 96), swap_one_digit(7, 50), swap_one_digit(100, 5)
+    (True, True, False)
+    """
+    return has_one_digit(score)
+
+
+def swap_reversed_digits(score: int, opponent_score: int) -> bool:
+    """sp16: the last two digits of the scores are each other's reverse (7 reads as 07).
+
+    >>> [swap_reversed_digits(*s) for s in ((19, 91), (2, 20), (55, 55), (107, 70), (71, 107), (12, 12))]
+    [True, True, True, True, False, False]
+    """
+    return ones(score) == tens(opponent_score) and tens(score) == ones(opponent_score)
 
 
 # --- Feral Hogs -------------------------------------------------------------------

@@ -6,7 +6,12 @@
   it sees the outcomes, but may depend on them only through how many are
   1s and the sum of the others (the analysis calls it once per such pair);
 * a points rule ``(points) -> points`` changes the turn's points before they
-  are added (Hogtimus Prime).
+  are added (Hogtimus Prime);
+* a limit rule ``(score, opponent_score) -> most dice`` caps the number of
+  dice rolled (Hog Tied): a player who chooses more rolls that many;
+* an opponent's-points rule ``(num_rolls, points) -> points`` gives the
+  opponent points for the turn (Piggy Back); it may give them only when the
+  turn scores its lowest points (a Pig Out), never for rolling zero dice.
 """
 
 from __future__ import annotations
@@ -15,7 +20,19 @@ from collections.abc import Sequence
 
 from hog.rules.numbers import is_prime, next_prime
 
-__all__ = ["pig_out", "pig_out_counting_ones", "hog_wild", "hogtimus_prime"]
+__all__ = [
+    "MOST_DICE",
+    "pig_out",
+    "pig_out_counting_ones",
+    "pig_out_zero",
+    "hog_wild",
+    "hogtimus_prime",
+    "hog_tied",
+    "piggy_back",
+]
+
+#: The most dice a turn may roll where no rule limits them.
+MOST_DICE = 10
 
 
 def pig_out(outcomes: Sequence[int]) -> int:
@@ -40,6 +57,15 @@ def pig_out_counting_ones(outcomes: Sequence[int]) -> int:
     return min(ones, 11 - len(outcomes)) if ones else sum(outcomes)
 
 
+def pig_out_zero(outcomes: Sequence[int]) -> int:
+    """Pig Out (sp16): 0 if any outcome is a 1, otherwise the sum.
+
+    >>> pig_out_zero([4, 6]), pig_out_zero([4, 6, 1]), pig_out_zero([1])
+    (10, 0, 0)
+    """
+    return 0 if 1 in outcomes else sum(outcomes)
+
+
 def hog_wild(score: int, opponent_score: int) -> int | None:
     """Hog Wild (sp17): four-sided dice when the sum of the scores is a
     multiple of 7 (0 included), else the game's dice (None).
@@ -57,3 +83,23 @@ def hogtimus_prime(points: int) -> int:
     [3, 11, 1, 4, 61, 0]
     """
     return next_prime(points) if is_prime(points) else points
+
+
+def hog_tied(score: int, opponent_score: int) -> int:
+    """Hog Tied (su16): at most one die when the sum of the scores ends in 7,
+    else at most ``MOST_DICE``.
+
+    >>> hog_tied(3, 4), hog_tied(50, 27), hog_tied(3, 5), hog_tied(0, 0)
+    (1, 1, 10, 10)
+    """
+    return 1 if (score + opponent_score) % 10 == 7 else MOST_DICE
+
+
+def piggy_back(num_rolls: int, points: int) -> int:
+    """Piggy Back (sp16): a turn that scores 0 points gives the opponent
+    NUM_ROLLS points.
+
+    >>> piggy_back(4, 0), piggy_back(4, 9), piggy_back(0, 5)
+    (4, 0, 0)
+    """
+    return num_rolls if points == 0 else 0

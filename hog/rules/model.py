@@ -17,8 +17,11 @@ that state:
 Rolling dice scores what ``roll_points(outcomes)`` says (the sum, or 1 when
 any die is a 1: ``pig_out_rule``). Older rule sets add what
 ``hog.rules.dice_rules`` describes: ``turn_dice(score, opponent_score)``
-picks the dice of a turn from the state (None: the game's dice), and
-``turn_points(points)`` changes the turn's points before they are added.
+picks the dice of a turn from the state (None: the game's dice),
+``turn_points(points)`` changes the turn's points before they are added,
+``most_dice(score, opponent_score)`` caps the number of dice rolled (Hog
+Tied) and ``opponent_points(num_rolls, points)`` gives the opponent points
+for the turn (Piggy Back).
 ``RuleSet.next_state`` is the one definition of a turn's effect; the game
 loop, the course modules, the exact solver and the simulator all use it or
 arrays made by calling it.
@@ -85,9 +88,11 @@ class TurnResult:
 class RuleSet:
     """One rule set: its name, semester codes, the names of its rules and its functions.
 
-    ``roll_points``, ``turn_points`` and ``turn_dice`` are the rules of
-    ``hog.rules.dice_rules`` (Pig Out by default, no points rule, the game's
-    dice); ``dice_rule`` and ``points_rule`` name the last two.
+    ``roll_points``, ``turn_points``, ``turn_dice``, ``most_dice`` and
+    ``opponent_points`` are the rules of ``hog.rules.dice_rules`` (Pig Out by
+    default, no points rule, the game's dice, no limit, nothing for the
+    opponent); ``dice_rule``, ``points_rule``, ``limit_rule`` and
+    ``opponent_rule`` name the last four.
     ``time_trot`` is the modulus M of Time Trot (0: no Time Trot): rolling
     ``turn number % M`` dice earns another turn, except on a turn that is
     itself a Time Trot extra turn.
@@ -108,6 +113,10 @@ class RuleSet:
     points_rule: str = ""
     dice_rule: str = ""
     time_trot: int = 0
+    most_dice: Callable[[int, int], int] | None = None
+    opponent_points: Callable[[int, int], int] | None = None
+    limit_rule: str = ""
+    opponent_rule: str = ""
 
     def __repr__(self) -> str:
         return f"RuleSet({self.name!r})"
@@ -129,10 +138,24 @@ class RuleSet:
         chosen = self.turn_dice(score, opponent_score) if self.turn_dice else None
         return sides if chosen is None else chosen
 
+    def dice_rolled(self, score: int, opponent_score: int, num_rolls: int) -> int:
+        """The number of dice rolled at (SCORE, OPPONENT_SCORE) by a player who
+        chose NUM_ROLLS: at most what the limit rule (Hog Tied) allows.
+
+        >>> from hog.rules import get_rules
+        >>> su16 = get_rules("su16")
+        >>> su16.dice_rolled(3, 4, 5), su16.dice_rolled(3, 4, 0), su16.dice_rolled(3, 5, 5)
+        (1, 0, 5)
+        >>> get_rules("fa17").dice_rolled(3, 4, 5)
+        5
+        """
+        return num_rolls if self.most_dice is None else min(num_rolls, self.most_dice(score, opponent_score))
+
     def next_state(self, state: State, num_rolls: int, points: int) -> TurnResult:
         """The state after the player to move scored POINTS by rolling NUM_ROLLS
-        dice (the points of the dice or of the zero-dice rule; the points rule,
-        if any, applies here).
+        dice (the dice rolled, after any limit; the points of the dice or of the
+        zero-dice rule; the points rule, if any, applies here, then what the
+        turn gives the opponent).
 
         >>> from hog.rules import get_rules
         >>> result = get_rules("fa19").next_state(State((3, 3), 0, (3, 1)), 1, 3)
@@ -143,6 +166,8 @@ class RuleSet:
         >>> result = get_rules("sp19_contest").next_state(State((3, 0), 1, turn=1), 1, 3)  # 1 die on turn 1
         >>> result.state, result.time_trot
         (State(scores=(3, 3), who=1, previous=(0, 0), turn=2, trot=True), True)
+        >>> get_rules("sp16").next_state(State((10, 3), 0), 3, 0).state.scores  # Piggy Back: 3 for the opponent
+        (10, 6)
         """
         if self.turn_points is not None:
             points = self.turn_points(points)
@@ -153,6 +178,8 @@ class RuleSet:
         if self.memory is not None:
             bonus = self.memory.bonus(previous[who], num_rolls)
             previous[who] = self.memory.remember(num_rolls, points)
+        if self.opponent_points is not None:
+            opponent += self.opponent_points(num_rolls, points)
         score, opponent, extra = self.after_turn(score + points + bonus, opponent)
         scores = (score, opponent) if who == 0 else (opponent, score)
         trot = bool(self.time_trot) and not state.trot and num_rolls == state.turn

@@ -29,6 +29,7 @@ __all__ = [
     "bacon_smaller_digit",
     "bacon_cube",
     "bacon_tens_minus_ones",
+    "bacon_one_plus_difference",
 ]
 
 
@@ -244,3 +245,12 @@ def bacon_tens_minus_ones(opponent_score: int) -> int:
     (6, 9, 19)
     """
     return 10 + tens(opponent_score) - ones(opponent_score)
+
+
+def bacon_one_plus_difference(opponent_score: int) -> int:
+    """Free Bacon (fa14): 1 plus the difference of the two digits.
+
+    >>> bacon_one_plus_difference(47), bacon_one_plus_difference(0), bacon_one_plus_difference(90)
+    (4, 1, 10)
+    """
+    return 1 + abs(tens(opponent_score) - ones(opponent_score))
