@@ -72,7 +72,7 @@ class CompiledRules:
       next lowest, the highest, the points the lowest gives the opponent),
       so that the kernels visit one lone value and one contiguous range;
     * ``gift[num_rolls, points]``: the points a turn gives the opponent
-      (Piggy Back; only with a roll's lowest points), for the simulator;
+      (Piggy Back; only for a roll of 0 points), for the simulator;
     * ``roll_table[num_rolls, ones, rest]``: the points (points rule
       applied) of rolling NUM_ROLLS dice with ONES 1s and the others summing
       to REST, for the simulator;
@@ -455,10 +455,10 @@ def _gift_array(rules: RuleSet, max_points: int) -> np.ndarray:
 
 def _check_gifts(name: str, support: list[int], gifts: np.ndarray) -> None:
     """Insist that a roll scoring the points SUPPORT (in order) gives the
-    opponent GIFTS only with its lowest points, and that it adds at least
-    one point to the total score."""
-    if gifts[1:].any():
-        raise ValueError(f"rule set {name}: a turn gives the opponent points with more than its lowest points")
+    opponent GIFTS only when it scores 0 points (so with its lowest, the
+    kernels' lone value), and that it adds at least one point to the total."""
+    if (gifts * np.array(support)).any():
+        raise ValueError(f"rule set {name}: a turn gives the opponent points though it scores points itself")
     if support[0] + gifts[0] == 0:
         raise ValueError(f"rule set {name}: rolling dice can leave both scores as they were")
 

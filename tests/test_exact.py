@@ -137,7 +137,7 @@ def extended(**changes) -> RuleSet:
 @pytest.mark.parametrize(
     "rules, message",
     [
-        (extended(opponent_points=lambda n, p: 1), "more than its lowest points"),
+        (extended(opponent_points=lambda n, p: 1), "though it scores points itself"),
         (extended(opponent_points=lambda n, p: -1), "less than 0 points"),
         (extended(roll_points=pig_out_zero), "leave both scores as they were"),
         (extended(most_dice=lambda s, o: 0), "fewer than 1 die"),

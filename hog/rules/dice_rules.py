@@ -10,8 +10,8 @@
 * a limit rule ``(score, opponent_score) -> most dice`` caps the number of
   dice rolled (Hog Tied): a player who chooses more rolls that many;
 * an opponent's-points rule ``(num_rolls, points) -> points`` gives the
-  opponent points for the turn (Piggy Back); it may give them only when the
-  turn scores its lowest points (a Pig Out), never for rolling zero dice.
+  opponent points for the turn (Piggy Back); it may give them only for a
+  roll of dice that scores 0 points, and must then give some.
 """
 
 from __future__ import annotations
