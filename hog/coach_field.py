@@ -28,7 +28,7 @@ from numba import get_num_threads, njit
 from hog import exact, kernels
 from hog.coach import coach, costliest
 from hog.game import MAX_ROLLS
-from hog.kernels import dice_of, points_range
+from hog.kernels import dice_of, lone_gift, points_range
 from hog.rules import RuleSet, get_rules
 
 __all__ = ["FieldCoaching", "Matchup", "coach_field"]
@@ -195,17 +195,40 @@ def _sweep(
     sums: tuple[Floats, Floats, npt.NDArray[np.int64], Floats],
 ) -> None:
     """For opponents START..STOP of TABLES: the best response to each and
-    STRATEGY's game against it (``_forward``, adding to SUMS: reach, cost,
-    votes, pull); RATES[i] is (the strategy's win rate, the best response's)."""
+    STRATEGY's game against it (``_forward``), added to SUMS (``_add``);
+    RATES[i] is (the strategy's win rate, the best response's)."""
     goal, plane = tables.shape[1], rule_arrays[2].shape[0]
     work = kernels._work(goal, plane)
-    room = (np.empty(2 * plane), np.empty(2 * goal * goal))
+    room = (np.empty(2 * plane), np.empty(2 * goal * goal), np.empty(goal * goal))
     which = np.zeros(2, dtype=np.int64)
     for i in range(start, stop):
         which[1] = i  # the optimising player's own table is not read
         best, best_first, best_second = kernels._analyse(tables, which, True, False, rule_arrays, work)
-        rates[i, 0] = _forward(strategy, tables[i], best, work, rule_arrays, ends, room, sums)
+        rates[i, 0] = _forward(strategy, tables[i], best, work, rule_arrays, ends, room)
         rates[i, 1] = (best_first + best_second) / 2
+        _add(best, room[1], room[2], sums)
+
+
+@njit(cache=True, fastmath={"reassoc", "contract"})
+def _add(
+    best: npt.NDArray[np.int8], mass: Floats, loss: Floats, sums: tuple[Floats, Floats, npt.NDArray[np.int64], Floats]
+) -> None:
+    """Add one opponent's coaching to SUMS (reach, cost, votes, pull), cell
+    after cell in memory order: the strategy's reach (half its MASS, the
+    mean of the seatings), that times its LOSS, the best response BEST's
+    choice, and the cost again by that choice."""
+    reach, cost, votes, pull = sums
+    goal = best.shape[0]
+    for score in range(goal):
+        for other in range(goal):
+            index = score * goal + other
+            here = 0.5 * mass[index]
+            choice = best[score, other]
+            reach[score, other] += here
+            votes[score, other, choice] += 1
+            if loss[index] != 0.0:
+                cost[score, other] += here * loss[index]
+                pull[score, other, choice] += here * loss[index]
 
 
 @njit(cache=True, fastmath={"reassoc", "contract"})
@@ -216,27 +239,26 @@ def _forward(
     best_work: kernels.Work,
     rule_arrays: kernels.ExactArrays,
     ends: tuple[Floats, Floats],
-    room: tuple[Floats, Floats],
-    sums: tuple[Floats, Floats, npt.NDArray[np.int64], Floats],
+    room: tuple[Floats, Floats, Floats],
 ) -> float:
     """STRATEGY (mover 0) against OPPONENT, both seatings at once, states in
-    order of increasing total. Adds to SUMS (reach, cost, votes, pull) the
-    strategy's reach at each cell (the mean of the seatings), that times
-    its loss there against the best response BEST (``kernels._analyse``'s
-    table and BEST_WORK after optimising against OPPONENT), BEST's choice,
-    and the cost again by BEST's choice. Returns the strategy's win rate: the chance of the finished
-    games' outcomes, weighted by ENDS (what each outcome is worth to its
-    mover and to the other player). ROOM is work room."""
+    order of increasing total, in ROOM (raw, mass, loss): ``mass[index]``,
+    how often each player is to move at each state (``hog.kernels``'
+    indices, summed over the two seatings), ``loss[index]``, what the
+    strategy's choice gives up there against the best response BEST
+    (``kernels._analyse``'s table and BEST_WORK after optimising against
+    OPPONENT), and in ``raw`` the chance of each turn's outcome. Returns
+    the strategy's win rate: the chance of the finished games' outcomes,
+    weighted by ENDS (what each outcome is worth to its mover and to the
+    other player)."""
     zero_points, dice_chances, finished, link_start, link_entry, link_state, link_same, dice_kind, bounds = rule_arrays
     best_outcomes, best_values = best_work[0], best_work[1]
-    raw, mass = room
-    reach, cost, votes, pull = sums
+    raw, mass, loss = room
     won, lost = ends
     goal = strategy.shape[0]
     states = goal * goal
     plane = finished.shape[0]
     row = goal + dice_chances.shape[2] - 1  # goal + max_points, as in hog.kernels
-    gifts = bounds.shape[2] > 3  # rules that give the opponent points with a roll's lowest (Piggy Back)
     sides = bounds[0, 1, 2]
     raw[:] = 0.0
     mass[:] = 0.0
@@ -267,7 +289,7 @@ def _forward(
                     chosen = best_outcomes[at + zero_points[score, other]]
                 else:
                     lone, low, high = points_range(dice_kind, bounds, sides, kind, num_rolls)
-                    given = row * bounds[kind, num_rolls, 3] if gifts else 0  # the opponent's lone points
+                    given = row * lone_gift(dice_kind, bounds, kind, num_rolls)  # Piggy Back's points: rows on
                     raw[base + given + lone] += here * dice_chances[kind, num_rolls, lone]
                     chosen = dice_chances[kind, num_rolls, lone] * best_outcomes[at + given + lone]
                     start, first = np.uint64(base), np.uint64(at)  # unsigned: the loop vectorises
@@ -275,14 +297,8 @@ def _forward(
                         chance = dice_chances[kind, num_rolls, points]
                         raw[start + points] += here * chance
                         chosen += chance * best_outcomes[first + points]
-                if mover == 0:
-                    choice = best[score, other]
-                    votes[score, other, choice] += 1
-                    reach[score, other] += 0.5 * here
-                    if num_rolls != choice:  # the best response's own choice loses nothing
-                        lost_here = 0.5 * here * (best_values[index] - chosen)
-                        cost[score, other] += lost_here
-                        pull[score, other, choice] += lost_here
+                if mover == 0:  # the best response's own choice loses nothing
+                    loss[index] = 0.0 if num_rolls == best[score, other] else best_values[index] - chosen
     wins = 0.0
     for entry in range(plane):
         wins += raw[entry] * won[entry] + raw[plane + entry] * lost[entry]
