@@ -16,6 +16,7 @@ from coach_reference import coach_reference
 from contest_support import RULES, close_contest, reference_rate, settings, table_of
 from fastapi.testclient import TestClient
 
+from hog_arena.web.admission import AdmissionPolicy
 from hog_arena.web.app import create_app
 from results.store import open_store
 from strategies.spec import resolve_spec
@@ -71,6 +72,17 @@ def test_a_strategy_s_page_shows_where_it_loses_against_perfect_once_computed(tm
     assert [(s, o) for s, o, _ in listed] == [cell for cell, _ in costliest]
     assert [cost for _, _, cost in listed] == [f"{cost * 100:.3f}" for _, cost in costliest]
     assert len(re.findall(r"<li>At \d+–\d+ you roll 5\.", shown)) == 10
+
+
+def test_a_refused_coaching_leaves_the_page_with_the_reason(tmp_path):
+    """One computation per address in ten minutes: the strategy's table takes it, the coach is refused."""
+    strict = AdmissionPolicy(workers=1, queue=0, per_client=1, per_window=1, jobs="computations", service="the solver")
+    app = create_app(f"sqlite:///{tmp_path / 'arena.db'}", RULES, computed=strict)
+    with TestClient(app, base_url="http://localhost") as client:
+        page = client.get(f"/strategies/always_roll(5)?rules={RULES}&goal={GOAL}")
+    assert page.status_code == 200
+    reason = re.search(r'id="coach-unavailable">([^<]*)<', page.text)
+    assert reason and "too many computations" in reason[1] and 'id="coach-cells"' not in page.text
 
 
 @pytest.fixture
