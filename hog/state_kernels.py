@@ -26,11 +26,12 @@ the least fixed point of the win-probability equations.
 from __future__ import annotations
 
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import get_num_threads, njit, prange
+from numba import get_num_threads, njit
 
 from hog.game import MAX_ROLLS
 
@@ -166,7 +167,7 @@ def analyse(
     return _analyse(policy_a, policy_b, optimise, perfect, cyclic, arrays, _work(policy_a.shape[0], arrays))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _analyse(
     policy_a: npt.NDArray[np.int8],
     policy_b: npt.NDArray[np.int8],
@@ -177,7 +178,9 @@ def _analyse(
     work: Work,
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """``analyse`` in WORK (from ``_work``; reusable for the next call, whose
-    results then overwrite these).
+    results then overwrite these). Called from Python only (or by
+    ``analyse``, with its arguments): its booleans are then plain booleans,
+    one specialisation for every use (a constant would compile another).
 
     For each score pair and mover, the outcomes of each needed (dice count,
     bonus) are listed once (chance, where they lead) and then valued for
@@ -248,7 +251,8 @@ def _analyse(
                                     elif cyclic:
                                         q_x += p
                                 if not cyclic:  # every game ends: the other player wins whenever the mover does not
-                                    q_x[:] = 1.0 - q_w
+                                    for m2 in range(memories):  # not a slice: its shape check compiles seconds
+                                        q_x[m2] = 1.0 - q_w[m2]
                     for ms in range(memories):
                         for mo in range(memories):
                             lowest = highest = policy[score, opponent, ms, mo]
@@ -277,9 +281,18 @@ def _analyse(
             if not cyclic or moved <= SWEEP_TOLERANCE:
                 break
     if perfect:
-        win[1] = win[0]
-        other[1] = other[0]
+        _copy_first(win)
+        _copy_first(other)
     return chosen, win, other
+
+
+@njit(cache=True, inline="always")
+def _copy_first(values: npt.NDArray[np.float64]) -> None:
+    """``values[1] = values[0]`` by a loop (a slice's shape check would compile an error message: seconds)."""
+    half = values.size // 2
+    flat = values.reshape((2, half))
+    for i in range(half):
+        flat[1, i] = flat[0, i]
 
 
 @njit(cache=True, inline="always")
@@ -298,13 +311,32 @@ def pair_win_probabilities(
     win against policy b moving first and moving second.
 
     The pairs are split into one block of consecutive pairs per numba
-    thread, and each block allocates its work room (``_work``) once, not
-    once per pair. One pair runs in the calling thread's own room, kept
-    for its next call: allocating and zeroing it (two 31 MB arrays with 14
-    memories) would cost about as much as the pair."""
-    if len(pairs) == 1:
-        return _pairs_in(policies, pairs, cyclic, arrays, _thread_room(policies.shape[1], arrays))
-    return _pair_win_probabilities(policies, pairs, cyclic, arrays, get_num_threads())
+    thread, each run on a thread of its own (``_analyse`` releases the
+    GIL; a pair takes milliseconds, so calling it from Python costs
+    nothing, where a ``parallel=True`` kernel took seconds to compile), and
+    each block allocates its work room (``_work``) once, not once per pair.
+    One pair runs in the calling thread's own room, kept for its next call:
+    allocating and zeroing it (two 31 MB arrays with 14 memories) would cost
+    about as much as the pair."""
+    count = len(pairs)
+    out = np.empty((count, 2))
+    blocks = max(1, min(count, get_num_threads()))
+    edges = [block * count // blocks for block in range(blocks + 1)]
+
+    def run(block: int) -> None:
+        goal = policies.shape[1]
+        work = _thread_room(goal, arrays) if count == 1 else _work(goal, arrays)
+        for i in range(edges[block], edges[block + 1]):
+            a, b = pairs[i]
+            _, win, other = _analyse(policies[a], policies[b], False, False, cyclic, arrays, work)
+            out[i] = win[0, 0, 0, 0, 0], other[1, 0, 0, 0, 0]
+
+    if blocks == 1:
+        run(0)
+    else:
+        with ThreadPoolExecutor(blocks) as pool:
+            list(pool.map(run, range(blocks)))
+    return out
 
 
 _ROOMS = threading.local()
@@ -318,41 +350,6 @@ def _thread_room(goal: int, arrays: tuple[npt.NDArray[Any], ...]) -> Work:
         kept = _ROOMS.room = (shape, _work(goal, arrays))
     room: Work = kept[1]
     return room
-
-
-@njit(cache=True, nogil=True)
-def _pairs_in(
-    policies: npt.NDArray[np.int8],
-    pairs: npt.NDArray[np.int64],
-    cyclic: bool,
-    arrays: tuple[npt.NDArray[Any], ...],
-    work: Work,
-) -> npt.NDArray[np.float64]:
-    """``pair_win_probabilities`` of PAIRS one after another in WORK."""
-    out = np.empty((pairs.shape[0], 2))
-    for i in range(pairs.shape[0]):
-        _, win, other = _analyse(policies[pairs[i, 0]], policies[pairs[i, 1]], False, False, cyclic, arrays, work)
-        out[i, 0] = win[0, 0, 0, 0, 0]
-        out[i, 1] = other[1, 0, 0, 0, 0]
-    return out
-
-
-@njit(cache=True, parallel=True, nogil=True)
-def _pair_win_probabilities(
-    policies: npt.NDArray[np.int8],
-    pairs: npt.NDArray[np.int64],
-    cyclic: bool,
-    arrays: tuple[npt.NDArray[Any], ...],
-    threads: int,
-) -> npt.NDArray[np.float64]:
-    """``pair_win_probabilities`` in THREADS blocks (fewer if fewer pairs)."""
-    count = pairs.shape[0]
-    out = np.empty((count, 2))
-    blocks = min(count, threads)
-    for block in prange(blocks):
-        start, stop = block * count // blocks, (block + 1) * count // blocks
-        out[start:stop] = _pairs_in(policies, pairs[start:stop], cyclic, arrays, _work(policies.shape[1], arrays))
-    return out
 
 
 @njit(cache=True)

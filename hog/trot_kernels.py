@@ -19,11 +19,12 @@ pass over the points; only n = t with r = 0 (Time Trot) takes a second one.
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import get_num_threads, njit, prange
+from numba import get_num_threads, njit
 
 from hog.game import MAX_ROLLS
 from hog.kernels import ExactArrays, dice_of, points_range
@@ -97,7 +98,7 @@ def _roll(
     return a0, a1, a2, a3, a4, a5, a6, a7, trotted
 
 
-@njit(cache=True, fastmath={"contract"})
+@njit(cache=True, nogil=True, fastmath={"contract"})
 def _analyse(
     policy_a: npt.NDArray[np.int8],
     policy_b: npt.NDArray[np.int8],
@@ -112,7 +113,10 @@ def _analyse(
     lowest within TIE_TOLERANCE), and if PERFECT, B plays as A. Returns (A's
     policy over (score, opponent, t, r), written only if OPTIMISE; A's chance
     moving first; moving second). After it the planes of WORK hold what
-    every outcome is worth, as ``table_gains`` reads them."""
+    every outcome is worth, as ``table_gains`` reads them. Called with
+    OPTIMISE and PERFECT from Python, or passed on as they came from there,
+    never as constants: one specialisation serves every use (a constant
+    would compile another)."""
     zero_points, dice_chances, finished, link_start, link_entry, link_state, link_same, dice_kind, bounds = rule_arrays
     planes, values, chosen, choices = work
     goal = policy_a.shape[0]
@@ -126,7 +130,8 @@ def _analyse(
             kind = dice_of(dice_kind, score, opponent)
             for mover in range(2):
                 if mover == 1 and perfect:
-                    values[1, index] = values[0, index]
+                    for lane in range(WIDTH):  # loops, not slices: a slice's shape check compiles an error message
+                        values[1, index, lane] = values[0, index, lane]
                     continue
                 policy = policy_a if mover == 0 else policy_b
                 optimising = mover == 0 and optimise
@@ -164,7 +169,8 @@ def _analyse(
             entry, index = link_entry[i], link_state[i]
             if link_same[i]:  # an extra turn: the mover's own values, plain and trot lanes
                 for mover in range(2):
-                    planes[mover * size + entry, :] = values[mover, index]
+                    for lane in range(WIDTH):
+                        planes[mover * size + entry, lane] = values[mover, index, lane]
             else:  # the turn passes; a Time Trot extra turn would have kept the mover at the swapped scores
                 own = (index % goal) * goal + index // goal
                 for mover in range(2):
@@ -214,7 +220,6 @@ def analyse(
     return chosen, float(first), float(second)
 
 
-@njit(cache=True)
 def table_gains(
     policy_a: npt.NDArray[np.int8],
     policy_b: npt.NDArray[np.int8],
@@ -226,6 +231,16 @@ def table_gains(
     then playing on as POLICY_A and POLICY_B do, summed over the turn states
     with A to move at that score pair, each weighted by VISITS
     (``occupancy``); and A's chances moving first and second."""
+    work = _work(policy_a.shape[0], rule_arrays[2], modulus)
+    _, first, second = _analyse(policy_a, policy_b, False, False, modulus, rule_arrays, work)
+    return _gains(modulus, rule_arrays, visits, work), float(first), float(second)
+
+
+@njit(cache=True)
+def _gains(
+    modulus: int, rule_arrays: ExactArrays, visits: npt.NDArray[np.float64], work: Work
+) -> npt.NDArray[np.float64]:
+    """``table_gains``' gains, from the planes ``_analyse`` left in WORK."""
     zero_points, dice_chances, finished, dice_kind, bounds = (
         rule_arrays[0],
         rule_arrays[1],
@@ -233,9 +248,7 @@ def table_gains(
         rule_arrays[7],
         rule_arrays[8],
     )
-    goal = policy_a.shape[0]
-    work = _work(goal, finished, modulus)
-    _, first, second = _analyse(policy_a, policy_b, False, False, modulus, rule_arrays, work)
+    goal = visits.shape[0]
     planes, choices = work[0], work[3]
     row = finished.shape[0] // goal
     gains = np.zeros((goal, goal, MAX_ROLLS + 1))
@@ -256,42 +269,55 @@ def table_gains(
                 for t in range(modulus):
                     for r in range(2):
                         gains[score, opponent, n] += weights[t, r] * _choice(choices, n, t, r)
-    return gains, first, second
+    return gains
 
 
 def pair_win_probabilities(
     tables: npt.NDArray[np.int8], pairs: npt.NDArray[np.int64], modulus: int, rule_arrays: ExactArrays
 ) -> npt.NDArray[np.float64]:
     """For each row (a, b) of PAIRS: [first, second], table a's chances to
-    win against table b moving first and moving second (one work room per
-    numba thread's block of pairs)."""
-    chances: npt.NDArray[np.float64] = _pair_win_probabilities(tables, pairs, modulus, rule_arrays, get_num_threads())
-    return chances
-
-
-@njit(cache=True, parallel=True, nogil=True)
-def _pair_win_probabilities(
-    tables: npt.NDArray[np.int8],
-    pairs: npt.NDArray[np.int64],
-    modulus: int,
-    rule_arrays: ExactArrays,
-    threads: int,
-) -> npt.NDArray[np.float64]:
-    """``pair_win_probabilities`` in THREADS blocks (fewer if fewer pairs)."""
-    count = pairs.shape[0]
+    win against table b moving first and moving second: one block of pairs
+    per numba thread, each in a work room of its own, run by
+    ``_analyse_pairs`` on a thread of its own (it releases the GIL; a
+    ``parallel=True`` kernel took seconds more to compile)."""
+    count = len(pairs)
     out = np.empty((count, 2))
-    blocks = min(count, threads)
+    blocks = max(1, min(count, get_num_threads()))
+    edges = [block * count // blocks for block in range(blocks + 1)]
     goal = tables.shape[1]
     policies = tables.reshape((tables.shape[0], goal, goal, 1, 1))
-    for block in prange(blocks):
-        work = _work(goal, rule_arrays[2], modulus)
-        for i in range(block * count // blocks, (block + 1) * count // blocks):
-            _, first, second = _analyse(
-                policies[pairs[i, 0]], policies[pairs[i, 1]], False, False, modulus, rule_arrays, work
-            )
-            out[i, 0] = first
-            out[i, 1] = second
+
+    def run(block: int) -> None:
+        _analyse_pairs(policies, pairs, False, False, modulus, rule_arrays, edges[block], edges[block + 1], out)
+
+    if blocks == 1:
+        run(0)
+    else:
+        with ThreadPoolExecutor(blocks) as pool:
+            list(pool.map(run, range(blocks)))
     return out
+
+
+@njit(cache=True, nogil=True)
+def _analyse_pairs(
+    policies: npt.NDArray[np.int8],
+    pairs: npt.NDArray[np.int64],
+    optimise: bool,
+    perfect: bool,
+    modulus: int,
+    rule_arrays: ExactArrays,
+    start: int,
+    stop: int,
+    out: npt.NDArray[np.float64],
+) -> None:
+    """``_analyse`` of rows START..STOP of PAIRS in one work room, their
+    chances written to the same rows of OUT (OPTIMISE and PERFECT as
+    ``_analyse`` wants them: from Python)."""
+    work = _work(policies.shape[1], rule_arrays[2], modulus)
+    for i in range(start, stop):
+        _, out[i, 0], out[i, 1] = _analyse(
+            policies[pairs[i, 0]], policies[pairs[i, 1]], optimise, perfect, modulus, rule_arrays, work
+        )
 
 
 @njit(cache=True)
