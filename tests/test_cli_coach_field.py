@@ -120,8 +120,10 @@ def test_a_team_coaches_its_entry_against_the_other_teams(capsys, contest_db):
         capsys, str(entries["t1"]), "--contest", "fa26", "--token", tokens["ada@x.edu"], "--db", db, "--json"
     )
     assert code == 0, err
-    rounded = json.loads(out)["matchups"]  # as the live leaderboard shows a team's rates: 3 decimals
-    assert [m["win_rate"] for m in rounded] == [round(reference_rate(table_of(0), table_of(k)), 3) for k in (1, 2)]
+    team = json.loads(out)  # as the live leaderboard shows a team's rates, its mean too: 3 decimals
+    rates = [reference_rate(table_of(0), table_of(k)) for k in (1, 2)]
+    assert [m["win_rate"] for m in team["matchups"]] == [round(rate, 3) for rate in rates]
+    assert team["win_rate"] == round(sum(rates) / 2, 3)
     code, out, err = coach(
         capsys, str(entries["t1"]), "--contest", "fa26", "--token", tokens["staff@x.edu"], "--db", db, "--json"
     )

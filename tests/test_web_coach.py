@@ -140,6 +140,10 @@ def test_an_entry_s_page_coaches_it_against_the_field_for_its_team_and_staff(con
         assert exact[name][0] == f"{rate:.4f}"
         assert rounded[name][0] == f"{round(rate, 3):.4f}"  # the live leaderboard's rule for teams: 3 decimals
     assert "the field (2 other entries, each counted equally)" in section(team.text)
+    mean = sum(rates.values()) / 2
+    for page, shown in ((staff.text, mean), (team.text, round(mean, 3))):
+        found = re.search(r"exact win rate ([\d.]+) on average", page)
+        assert found and found[1] == f"{shown:.4f}"
 
 
 def test_once_final_the_published_entry_s_coaching_is_public(contest):

@@ -4,9 +4,9 @@ Coaching an entry against its field tells its team how it fares against
 each other entry, so it is shown by the contest's own rule for entries
 (``Contests.entry_view``): to the entry's team and staff, and once the
 contest is final, to whoever the contest publishes its entries to. Its
-win rates against single entries follow the leaderboard's rule
-(``arena.contest.board``): rounded to ``PUBLIC_DECIMALS`` until final,
-except for staff.
+win rates, against single entries and their means, follow the
+leaderboard's rule (``arena.contest.board``): rounded to
+``PUBLIC_DECIMALS`` until final, except for staff.
 """
 
 from __future__ import annotations

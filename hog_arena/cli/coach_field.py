@@ -102,17 +102,17 @@ def field_report(field: Field, top: int, png: Path | None, as_json: bool) -> Non
 def field_data(
     coaching: FieldCoaching, labels: tuple[str, ...], top: int, shown: Callable[[float], float]
 ) -> dict[str, Any]:
-    """What ``--json`` gives of a field's coaching: every matchup (its rates
-    as SHOWN) and cell, the worst and costliest TOP."""
+    """What ``--json`` gives of a field's coaching: the rates (as SHOWN),
+    every matchup (its rates as SHOWN too) and cell, the worst and costliest TOP."""
     matchups = [_matchup(coaching, labels, i, shown) for i in range(len(labels))]
     cells = coaching.top(top)
     return {
         "rules": coaching.rules,
         "goal": coaching.goal,
         "opponents": len(labels),
-        "win_rate": coaching.win_rate,
-        "best_win_rate": coaching.best_rate,
-        "gap": coaching.gap,
+        "win_rate": shown(coaching.win_rate),
+        "best_win_rate": shown(coaching.best_rate),
+        "gap": shown(coaching.gap),
         "matchups": matchups,
         "worst": [matchups[i] for i in coaching.worst(top)],
         "cells": [_cell(coaching, s, o) for s in range(coaching.goal) for o in range(coaching.goal)],
@@ -157,8 +157,8 @@ def _render(field: Field, coaching: FieldCoaching, data: dict[str, Any]) -> None
         f"{field.name} against the {field.what} ({field.rules}, goal {field.goal}): {n} opponents, each counted equally"
     )
     say(
-        f"mean win rate {coaching.win_rate:.6f}; the best responses win {coaching.best_rate:.6f}: "
-        f"a gap of {coaching.gap * POINTS:.2f} points (the mean of the gaps)"
+        f"mean win rate {data['win_rate']:.6f}; the best responses win {data['best_win_rate']:.6f}: "
+        f"a gap of {data['gap'] * POINTS:.2f} points (the mean of the gaps)"
     )
     if coaching.hidden is not None:
         say(
@@ -189,10 +189,10 @@ def _render(field: Field, coaching: FieldCoaching, data: dict[str, Any]) -> None
     say("")
     for cell in data["top"]:
         say(field_sentence(coaching, cell["score"], cell["opponent_score"]))
-    share = data["top_cost"] / coaching.gap if coaching.gap > 0 else 0.0
+    share = data["top_cost"] / data["gap"] if data["gap"] > 0 else 0.0
     say("")
     say(
-        f"These {len(data['top'])} cells hold {data['top_cost'] * POINTS:.2f} of the {coaching.gap * POINTS:.2f} "
+        f"These {len(data['top'])} cells hold {data['top_cost'] * POINTS:.2f} of the {data['gap'] * POINTS:.2f} "
         f"points ({share:.0%})."
     )
     if "png" in data:

@@ -32,7 +32,7 @@ __all__ = ["CoachSection", "Unavailable", "entry_section", "strategy_section"]
 TOP = 10
 #: The worst matchups a field's section lists.
 WORST = 5
-#: A matchup's numbers, shown as the contest shows win rates against single entries (``EntryField.shown``).
+#: A matchup's numbers, shown as the contest shows win rates (``EntryField.shown``), as are the field's means.
 RATES = ("win_rate", "best_rate", "gap")
 
 
@@ -155,4 +155,5 @@ def entry_section(
     except Refused as refused:
         return Unavailable(str(refused))
     shown = tuple({**m, **{k: field.shown(m[k]) for k in RATES}} for m in section.matchups)
-    return replace(section, matchups=shown)
+    rates = (field.shown(section.win_rate), field.shown(section.best_rate), field.shown(section.gap))
+    return replace(section, win_rate=rates[0], best_rate=rates[1], gap=rates[2], matchups=shown)
