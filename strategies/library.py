@@ -34,6 +34,7 @@ from strategies.families import (
     ZERO_DICE,
 )
 from strategies.family_framework import Family, Parameter, Plane
+from strategies.library_names import CATCH_UP_RULES, COURSE_NAMES
 from strategies.table import StrategyTable
 
 __all__ = [
@@ -79,38 +80,40 @@ class CourseStrategies(NamedTuple):
         return zero_dice, rule
 
 
-#: The course's named strategies per rule set (RULES.md, COURSE_APIS.md).
-COURSE_STRATEGIES: dict[str, CourseStrategies] = {
-    "more_boar": CourseStrategies("piggypoints_strategy", "more_boar_strategy", "cutoff", 8, TRIGGER),
-    "hog_pile": CourseStrategies("picky_piggy_strategy", "hog_pile_strategy", "cutoff", 8, TRIGGER),
-    "swine_swap": CourseStrategies("picky_strategy", "swine_strategy", "threshold", 8, GAIN),
-    "square_swine": CourseStrategies("tail_strategy", "square_strategy", "threshold", 12, GAIN),
-    "swine_align": CourseStrategies("bacon_strategy", "extra_turn_strategy", "cutoff", 8, TRIGGER),
-    "sus_fuss": CourseStrategies("boar_strategy", "sus_strategy", "threshold", 11, GAIN),
-    "fuzzy_factors": CourseStrategies("boar_strategy", "fuzzy_strategy", "threshold", 12, GAIN),
-    "pigs_on_prime": CourseStrategies("oink_points_strategy", "pigs_on_prime_strategy", "threshold", 8, TRIGGER),
-    "hefty_hogs": CourseStrategies("hefty_hogs_strategy", "hog_pile_strategy", "threshold", 8, TRIGGER),
-    "su21": CourseStrategies("piggypoints_strategy", "more_boar_strategy", "cutoff", 8, TRIGGER),
-    "su20": CourseStrategies("bacon_strategy", "swap_strategy", "cutoff", 8, SWAP),
-    "sp20": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP),
-    "fa19": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
-    "su19": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
-    "sp19": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
-    "fa18": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
-    "su18": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP_UNGUARDED, 4),
-    "sp18": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
-    "fa17": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
-    "sp17": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 4),
-    "su16": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 6, rule_default=5),
-    "sp16": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 5, rule_threshold=False),
-    "fa14": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 5),
-    "fa13": CourseStrategies("bacon_strategy", "swap_strategy", "margin", 8, SWAP, 5),
+#: The course's named strategies per rule set (RULES.md, COURSE_APIS.md): their
+#: names are ``strategies.library_names.COURSE_NAMES``, the rest of each
+#: ``CourseStrategies`` is its row here (key, default, rule_family[, num_rolls,
+#: rule_default, rule_threshold]).
+_COURSE_ROWS: dict[str, tuple[Any, ...]] = {
+    "more_boar": ("cutoff", 8, TRIGGER),
+    "hog_pile": ("cutoff", 8, TRIGGER),
+    "swine_swap": ("threshold", 8, GAIN),
+    "square_swine": ("threshold", 12, GAIN),
+    "swine_align": ("cutoff", 8, TRIGGER),
+    "sus_fuss": ("threshold", 11, GAIN),
+    "fuzzy_factors": ("threshold", 12, GAIN),
+    "pigs_on_prime": ("threshold", 8, TRIGGER),
+    "hefty_hogs": ("threshold", 8, TRIGGER),
+    "su21": ("cutoff", 8, TRIGGER),
+    "su20": ("cutoff", 8, SWAP),
+    "sp20": ("margin", 8, SWAP),
+    "fa19": ("margin", 8, SWAP, 4),
+    "su19": ("margin", 8, SWAP, 4),
+    "sp19": ("margin", 8, SWAP, 4),
+    "fa18": ("margin", 8, SWAP, 4),
+    "su18": ("margin", 8, SWAP_UNGUARDED, 4),
+    "sp18": ("margin", 8, SWAP, 4),
+    "fa17": ("margin", 8, SWAP, 4),
+    "sp17": ("margin", 8, SWAP, 4),
+    "su16": ("margin", 8, SWAP, 6, 5),
+    "sp16": ("margin", 8, SWAP, 5, None, False),
+    "fa14": ("margin", 8, SWAP, 5),
+    "fa13": ("margin", 8, SWAP, 5),
 }
-#: The contests' rule sets (Time Trot added to a semester's) keep the semester's strategies.
-COURSE_STRATEGIES |= {f"{name}_contest": COURSE_STRATEGIES[name] for name in ("fa17", "fa18", "sp19")}
-
-#: Rule sets whose course module has ``catch_up``.
-_CATCH_UP = ("swine_swap", "square_swine", "sus_fuss", "fuzzy_factors")
+COURSE_STRATEGIES: dict[str, CourseStrategies] = {
+    rules: CourseStrategies(*names, *_COURSE_ROWS[rules.removesuffix("_contest")])
+    for rules, names in COURSE_NAMES.items()
+}
 
 
 def _catch_up(plane: Plane, params: Mapping[str, int]) -> np.ndarray:
@@ -158,7 +161,7 @@ def builtins(rules: str) -> dict[str, Family]:
     """The built-in strategies of RULES by name (UnknownRuleSet if no such rules)."""
     rules = get_rules(rules).name
     named = [ALWAYS_ROLL.alias("always_roll"), *COURSE_STRATEGIES[rules].entries()]
-    if rules in _CATCH_UP:
+    if rules in CATCH_UP_RULES:
         named.append(CATCH_UP)
     named += [PERFECT, FINAL_STRATEGY, BEST_RESPONSE]
     return {entry.name: entry for entry in named}

@@ -37,6 +37,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from strategies.expression import SpecError, parse_expression
+from strategies.library_names import library_names as names_of_library
 
 __all__ = [
     "NAME_CHARS",
@@ -111,9 +112,7 @@ def strategy_name(text: str, rules: str, library_names: Iterable[str] | None = N
     if _FILE.search(name):
         raise BadName(f"strategy name {shown!r} would be read as a file name: choose a name without the suffix")
     if library_names is None:
-        from strategies import library
-
-        library_names = library.names(rules)
+        library_names = names_of_library(rules)
     head = _head(name)
     twin = looks_like(head, library_names, same=True)
     if twin is not None:

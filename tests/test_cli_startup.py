@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 import typer.main
 
 from arena.match import METHODS
@@ -12,9 +13,12 @@ from arena.parallel import BACKENDS
 from arena.ranking import WIN_THRESHOLD
 from evolve.objectives import BALANCED, LEAGUE_PREFIX
 from evolve.run import DEFAULT_FAMILY, DEFAULT_OPPONENT, FITNESSES
+from hog.rules import RULE_SETS
 from hog_arena.cli import choices
 from hog_arena.cli.main import COMMAND_MODULES, app
+from strategies import library
 from strategies.families import FAMILIES
+from strategies.library_names import library_names
 
 #: Libraries (and the project's packages built on them) a command loads only when it runs.
 HEAVY = ("numpy", "numba", "sqlalchemy", "alembic", "deap", "joblib", "matplotlib", "results", "arena")
@@ -66,3 +70,18 @@ def test_help_lists_every_command_without_loading_a_heavy_library():
 
 def test_a_command_that_needs_no_database_does_not_load_one():
     assert _loaded_after("from hog_arena.cli.main import main\nassert main(['rules', '--json']) == 0") == set()
+
+
+def test_refusing_a_library_name_loads_neither_the_library_nor_numpy():
+    code = (
+        "from strategies.names import BadName, strategy_name\n"
+        "try:\n    strategy_name('Final_Strategy', 'fa24')\nexcept BadName:\n    pass\n"
+        "else:\n    raise SystemExit('not refused')\n"
+        "assert 'strategies.library' not in sys.modules and 'hog.exact' not in sys.modules"
+    )
+    assert _loaded_after(code) == set()
+
+
+@pytest.mark.parametrize("rules", [*RULE_SETS, "fa24", "sp14"])
+def test_the_library_s_names_without_the_library_are_its_names(rules):
+    assert library_names(rules) == library.names(rules)

@@ -7,6 +7,8 @@ options load none of them; a test checks that each copy equals its source.
 
 from __future__ import annotations
 
+from strategies.library_names import FAMILY_NAMES  # light: the names, not the families
+
 __all__ = [
     "BACKENDS",
     "METHODS",
@@ -24,8 +26,6 @@ __all__ = [
 BACKENDS = ("loky", "threading", "dask")
 #: ``arena.match.METHODS``: how a match is played.
 METHODS = ("exact", "simulate")
-#: ``strategies.families.FAMILIES``' keys: the families ``hog evolve`` can evolve.
-FAMILY_NAMES = ("always_roll", "zero_dice", "trigger", "gain", "swap", "lead", "lookahead", "response")
 #: The families whose ``Family.solver`` is set: each table is an exact solve.
 SOLVER_FAMILIES = ("response",)
 #: ``evolve.run.DEFAULT_FAMILY``.
