@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -44,10 +43,6 @@ __all__ = ["Coaching", "coach", "costliest", "hidden_state", "with_best_choices"
 
 #: A cell's best choice: the fewest dice within this of the best chance.
 TIE_TOLERANCE = 1e-12
-#: Sweeps of one total score (zero-point turns) stop once less than this much reach is still moving.
-SETTLED = 1e-18
-#: At most this many sweeps of one total score.
-MAX_SWEEPS = 100_000
 
 Floats = npt.NDArray[np.float64]
 
@@ -343,15 +338,12 @@ def _state_parts(strategy: np.ndarray, opponent: np.ndarray, compiled: exact.Com
     policy, win, other = state_kernels.analyse(opposing, opposing, True, False, compiled.cyclic, arrays)
     best_first, best_second = float(win[0, 0, 0, 0, 0]), float(other[1, 0, 0, 0, 0])
     own = exact.as_policy(strategy, compiled)
-    if compiled.cyclic:
-        visits, settled = _cyclic_occupancy(own, opposing, arrays)
-        if not settled:
-            raise ValueError(
-                "the strategy and the opponent can play forever (both rolling 0 for 0 points): "
-                "the reach of some cells is unbounded"
-            )
-    else:
-        visits = state_kernels.occupancy(own, opposing, arrays)
+    visits, settled = state_kernels.occupancy(own, opposing, arrays)
+    if not settled:
+        raise ValueError(
+            "the strategy and the opponent can play forever (both rolling 0 for 0 points): "
+            "the reach of some cells is unbounded"
+        )
     visits = visits * 0.5  # [s, o, own memory, opponent memory]: the mean of the seatings
     # The best response's value at each state, [s, o, own memory, opponent memory].
     best_here = np.ascontiguousarray(win[0].transpose(0, 1, 3, 2))
@@ -386,54 +378,6 @@ def _cells(
     if table_is_policy:  # no hidden state: the best response's own choice and value (its tie rule kept)
         best_value = np.take_along_axis(values, best[:, :, None].astype(np.int64), axis=2)[:, :, 0]
     return best_first, best_second, reach, values, best_value, best
-
-
-@njit(cache=True)
-def _cyclic_occupancy(
-    policy_a: npt.NDArray[np.int8], policy_b: npt.NDArray[np.int8], arrays: tuple[npt.NDArray[Any], ...]
-) -> tuple[Floats, bool]:
-    """``state_kernels.occupancy`` where a turn can keep the total score:
-    reach still to be passed on is swept within each total until less than
-    SETTLED is left. Returns (the visits, whether every total settled)."""
-    bonus = arrays[5]
-    goal = policy_a.shape[0]
-    memories = bonus.shape[0]
-    chance, kind, new_score, new_opponent, memory = state_kernels._scratch(arrays)
-    pending = np.zeros((2, goal, goal, memories, memories))
-    mass = np.zeros((2, goal, goal, memories, memories))
-    pending[0, 0, 0, 0, 0] = 1.0
-    pending[1, 0, 0, 0, 0] = 1.0
-    settled = True
-    for total in range(0, 2 * goal - 1):
-        for sweep in range(MAX_SWEEPS + 1):
-            moving = 0.0
-            for s in range(max(0, total - goal + 1), min(total, goal - 1) + 1):
-                o = total - s
-                for mover in range(2):
-                    policy = policy_a if mover == 0 else policy_b
-                    for ms in range(memories):
-                        for mo in range(memories):
-                            here = pending[mover, s, o, ms, mo]
-                            if here == 0.0:
-                                continue
-                            pending[mover, s, o, ms, mo] = 0.0
-                            mass[mover, s, o, ms, mo] += here
-                            moving += here
-                            n = policy[s, o, ms, mo]
-                            count = state_kernels._outcomes(
-                                s, o, n, bonus[ms, n], arrays, chance, kind, new_score, new_opponent, memory
-                            )
-                            for j in range(count):
-                                if kind[j] == 2:
-                                    pending[mover, new_score[j], new_opponent[j], memory[j], mo] += here * chance[j]
-                                elif kind[j] == 3:
-                                    pending[1 - mover, new_opponent[j], new_score[j], mo, memory[j]] += here * chance[j]
-            if moving < SETTLED:
-                break
-            if sweep == MAX_SWEEPS:
-                settled = False
-    visits: Floats = mass[0]
-    return visits, settled
 
 
 # --- Time Trot (hog.trot_kernels) ----------------------------------------------

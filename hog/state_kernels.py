@@ -41,6 +41,8 @@ TIE_TOLERANCE = 1e-12
 SWEEP_TOLERANCE = 1e-15
 #: At most this many sweeps of one total score.
 MAX_SWEEPS = 100_000
+#: Sweeps of reach within one total score stop once less than this much is still moving.
+SETTLED = 1e-18
 
 
 @njit(cache=True, inline="always")
@@ -355,38 +357,53 @@ def _thread_room(goal: int, arrays: tuple[npt.NDArray[Any], ...]) -> Work:
 @njit(cache=True)
 def occupancy(
     policy_a: npt.NDArray[np.int8], policy_b: npt.NDArray[np.int8], arrays: tuple[npt.NDArray[Any], ...]
-) -> npt.NDArray[np.float64]:
+) -> tuple[npt.NDArray[np.float64], bool]:
     """How often each state with A to move is visited, ``[score, opponent, own
     memory, opponent memory]``, summed over A's game moving first and its
-    game moving second (rules without cycles)."""
+    game moving second; and whether every total score settled. Reach still
+    to be passed on is swept within each total until less than SETTLED is
+    left: where a turn can keep the total score (zero-point turns make
+    cycles) that takes sweeps, elsewhere the second sweep finds nothing to
+    move and the visits are those of one pass, bit for bit."""
     bonus = arrays[5]
     goal = policy_a.shape[0]
     memories = bonus.shape[0]
     chance, kind, new_score, new_opponent, memory = _scratch(arrays)
+    pending = np.zeros((2, goal, goal, memories, memories))
     mass = np.zeros((2, goal, goal, memories, memories))
-    mass[0, 0, 0, 0, 0] += 1.0
-    mass[1, 0, 0, 0, 0] += 1.0
+    pending[0, 0, 0, 0, 0] = 1.0
+    pending[1, 0, 0, 0, 0] = 1.0
+    settled = True
     for total in range(0, 2 * goal - 1):
-        for score in range(max(0, total - goal + 1), min(total, goal - 1) + 1):
-            opponent = total - score
-            for mover in range(2):
-                policy = policy_a if mover == 0 else policy_b
-                for ms in range(memories):
-                    for mo in range(memories):
-                        here = mass[mover, score, opponent, ms, mo]
-                        if here == 0.0:
-                            continue
-                        n = policy[score, opponent, ms, mo]
-                        count = _outcomes(
-                            score, opponent, n, bonus[ms, n], arrays, chance, kind, new_score, new_opponent, memory
-                        )
-                        for j in range(count):
-                            if kind[j] == 2:
-                                mass[mover, new_score[j], new_opponent[j], memory[j], mo] += here * chance[j]
-                            elif kind[j] == 3:
-                                mass[1 - mover, new_opponent[j], new_score[j], mo, memory[j]] += here * chance[j]
+        for sweep in range(MAX_SWEEPS + 1):
+            moving = 0.0
+            for s in range(max(0, total - goal + 1), min(total, goal - 1) + 1):
+                o = total - s
+                for mover in range(2):
+                    policy = policy_a if mover == 0 else policy_b
+                    for ms in range(memories):
+                        for mo in range(memories):
+                            here = pending[mover, s, o, ms, mo]
+                            if here == 0.0:
+                                continue
+                            pending[mover, s, o, ms, mo] = 0.0
+                            mass[mover, s, o, ms, mo] += here
+                            moving += here
+                            n = policy[s, o, ms, mo]
+                            count = _outcomes(
+                                s, o, n, bonus[ms, n], arrays, chance, kind, new_score, new_opponent, memory
+                            )
+                            for j in range(count):
+                                if kind[j] == 2:
+                                    pending[mover, new_score[j], new_opponent[j], memory[j], mo] += here * chance[j]
+                                elif kind[j] == 3:
+                                    pending[1 - mover, new_opponent[j], new_score[j], mo, memory[j]] += here * chance[j]
+            if moving < SETTLED:
+                break
+            if sweep == MAX_SWEEPS:
+                settled = False
     visits: npt.NDArray[np.float64] = mass[0]
-    return visits
+    return visits, settled
 
 
 @njit(cache=True)
