@@ -10,9 +10,11 @@ import io
 
 import numpy as np
 from matplotlib import colormaps
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.colors import BoundaryNorm, ListedColormap
+from matplotlib.colors import BoundaryNorm, Colormap, ListedColormap, Normalize
 from matplotlib.figure import Figure
+from matplotlib.image import AxesImage
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
@@ -47,18 +49,16 @@ def literal(text: str) -> str:
     return text.replace("$", r"\$")
 
 
-def heatmap_figure(strategy: StrategyTable) -> Figure:
-    """A figure of STRATEGY: x the opponent's score, y the player's score,
-    colour the number of dice rolled; the legend gives each count's share of
-    the score pairs."""
-    cmap = ListedColormap(COLOURS, name="dice")
-    norm = BoundaryNorm([n - 0.5 for n in range(MAX_ROLLS + 2)], cmap.N)
-    goal = strategy.goal
+def _score_plane(values: np.ndarray, cmap: Colormap, norm: Normalize) -> tuple[Figure, Axes, AxesImage]:
+    """A figure of VALUES over the score plane: x the opponent's score, y the
+    player's, each score pair a cell coloured by CMAP and NORM (the Agg
+    backend, without pyplot's global state)."""
+    goal = values.shape[0]
     figure = Figure(figsize=(8.6, 6.6), dpi=110, layout="constrained")
-    FigureCanvasAgg(figure)  # the Agg backend, without pyplot's global state
+    FigureCanvasAgg(figure)
     axes = figure.add_subplot()
-    axes.imshow(
-        strategy.table,
+    image = axes.imshow(
+        values,
         cmap=cmap,
         norm=norm,
         origin="lower",
@@ -69,6 +69,17 @@ def heatmap_figure(strategy: StrategyTable) -> Figure:
         axis.set_major_locator(MaxNLocator(nbins=10, integer=True))
     axes.set_xlabel("opponent's score")
     axes.set_ylabel("player's score (the player about to roll)")
+    return figure, axes, image
+
+
+def heatmap_figure(strategy: StrategyTable) -> Figure:
+    """A figure of STRATEGY: x the opponent's score, y the player's score,
+    colour the number of dice rolled; the legend gives each count's share of
+    the score pairs."""
+    cmap = ListedColormap(COLOURS, name="dice")
+    norm = BoundaryNorm([n - 0.5 for n in range(MAX_ROLLS + 2)], cmap.N)
+    goal = strategy.goal
+    figure, axes, _ = _score_plane(strategy.table, cmap, norm)
     axes.set_title(f"{literal(strategy.name)}\n{strategy.rules}, goal {goal}: number of dice rolled", fontsize=11)
     counts = np.bincount(strategy.table.ravel(), minlength=MAX_ROLLS + 1)
     share = 100 * counts / counts.sum()
@@ -114,27 +125,12 @@ def diff_figure(strategy: StrategyTable, other: StrategyTable) -> tuple[Figure, 
         + [ramp(x) for x in np.linspace(0.6, 1.0, largest)]
     )
     norm = BoundaryNorm(np.arange(-largest - 0.5, largest + 1), cmap.N)
-    goal = strategy.goal
-    figure = Figure(figsize=(8.6, 6.6), dpi=110, layout="constrained")
-    FigureCanvasAgg(figure)
-    axes = figure.add_subplot()
-    image = axes.imshow(
-        delta,
-        cmap=cmap,
-        norm=norm,
-        origin="lower",
-        interpolation="nearest",
-        extent=(-0.5, goal - 0.5, -0.5, goal - 0.5),
-    )
-    for axis in (axes.xaxis, axes.yaxis):
-        axis.set_major_locator(MaxNLocator(nbins=10, integer=True))
-    axes.set_xlabel("opponent's score")
-    axes.set_ylabel("player's score (the player about to roll)")
+    figure, axes, image = _score_plane(delta, cmap, norm)
     name, other_name = literal(strategy.name), literal(other.name)
     differing = int(np.count_nonzero(delta))
     more, fewer = int(np.count_nonzero(delta > 0)), int(np.count_nonzero(delta < 0))
     axes.set_title(
-        f"{name} minus {other_name}\n{strategy.rules}, goal {goal}: they differ at {differing} of "
+        f"{name} minus {other_name}\n{strategy.rules}, goal {strategy.goal}: they differ at {differing} of "
         f"{delta.size} score pairs ({100 * differing / delta.size:.1f}%)\n"
         f"{name} rolls more dice at {more}, fewer at {fewer}",
         fontsize=10,
