@@ -11,7 +11,9 @@
 * the plain-Python reference (tests/reference_exact.py) on one pair, for the
   rule sets solved over (score, opponent score, turn);
 * Time Trot: the contests' rule sets against their semester's on the same
-  pairs of league-like tables, one thread (``--time-trot``: only this).
+  pairs of league-like tables, one thread (``--time-trot``: only this);
+* every score-only rule set on the same tables, one thread, against fa17
+  (``--same-tables``: only this).
 """
 
 from __future__ import annotations
@@ -24,7 +26,14 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from hog.exact import best_response, compile_rules, perfect_play, win_probabilities, win_probabilities_pairs
+from hog.exact import (
+    TableStack,
+    best_response,
+    compile_rules,
+    perfect_play,
+    win_probabilities,
+    win_probabilities_pairs,
+)
 from hog.rules import RULE_SETS, get_rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -92,6 +101,36 @@ def bench_pairs(batch: int, rule_sets: list[str], size: int = 150) -> None:
                 )
             numba.set_num_threads(threads)
             print(f"  {rules:13s} {kind:11s} " + "; ".join(figures))
+
+
+#: The rule set whose league-like tables every score-only rule set plays in ``bench_same_tables``.
+SAME_TABLES_OF = "fa17"
+#: Rounds of ``bench_same_tables``: each rule set's figure is its best round.
+SAME_TABLES_ROUNDS = 8
+
+
+def bench_same_tables(batch: int, rule_sets: list[str], size: int = 60) -> None:
+    """One pair on one thread for each score-only rule set, all on the same
+    league-like tables (SAME_TABLES_OF's), against SAME_TABLES_OF: what a
+    rule set's rules cost a pair, apart from its strategies. The rule sets
+    take turns, round after round, and each keeps its best round, so that a
+    busy machine slows them alike."""
+    score_only = [rules for rules in rule_sets if not compile_rules(rules, GOAL).full_state]
+    tables = TableStack.of(league_tables(SAME_TABLES_OF, size))
+    pairs = np.random.default_rng(2).integers(0, size, size=(batch, 2))
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    best = dict.fromkeys([SAME_TABLES_OF, *score_only], float("inf"))
+    for rules in best:
+        win_probabilities_pairs(tables, pairs[:4], rules)  # load the kernels
+    for _ in range(SAME_TABLES_ROUNDS if REPEAT > 1 else 1):
+        for rules in best:
+            seconds, _ = timed(win_probabilities_pairs, tables, pairs, rules)
+            best[rules] = min(best[rules], seconds / batch)
+    numba.set_num_threads(threads)
+    print(f"exact pairs on the same {size} league-like tables ({SAME_TABLES_OF}'s), one thread, batches of {batch}:")
+    for rules, seconds in best.items():
+        print(f"  {rules:13s} {1e3 * seconds:.3f} ms/pair, {seconds / best[SAME_TABLES_OF]:.2f}x {SAME_TABLES_OF}")
 
 
 def bench_solvers(rule_sets: list[str]) -> None:
@@ -173,6 +212,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=2000, help="pairs per timed batch")
     parser.add_argument("--time-trot", action="store_true", help="only the Time Trot figures")
+    parser.add_argument(
+        "--same-tables",
+        action="store_true",
+        help=f"only the score-only rule sets on the same tables, against {SAME_TABLES_OF}",
+    )
     parser.add_argument("--rules", nargs="+", default=list(RULE_SETS), choices=list(RULE_SETS))
     parser.add_argument(
         "--smoke",
@@ -188,10 +232,14 @@ def main() -> None:
     if args.time_trot:
         bench_time_trot(max(2, args.pairs // 10), args.rules)
         return
+    if args.same_tables:
+        bench_same_tables(args.pairs, args.rules)
+        return
     bench_solvers(args.rules)
     bench_full_state_pair(args.rules)
     bench_pairs(args.pairs, args.rules, 121 if args.smoke else 150)
     bench_time_trot(max(2, args.pairs // 10), args.rules)
+    bench_same_tables(args.pairs, args.rules)
     bench_reference(args.rules, SMOKE_REFERENCE_GOAL if args.smoke else GOAL)
 
 
