@@ -1,5 +1,6 @@
-"""What the course's ``hog.py`` of the Hog Wild semesters before Spring 2017
-(``su16``, ``sp16``, ``fa14``, ``fa13``, ``sp14``) share, written once.
+"""What the course's ``hog.py`` of the Hog Wild semesters, Spring 2017 and
+before (``sp17``, ``su16``, ``sp16``, ``fa14``, ``fa13``, ``sp14``), share,
+written once.
 
 Their ``play`` takes no dice and no commentary: each turn rolls the dice of
 the module's ``select_dice`` (four-sided when the sum of the scores is a
@@ -84,8 +85,9 @@ def play(
     return _course.play(strategy0, strategy1, turn, score0, score1, goal)
 
 
-def check_strategy_roll(score: int, opponent_score: int, num_rolls: Any) -> None:
-    """Fail if NUM_ROLLS, returned by a strategy at (SCORE, OPPONENT_SCORE), is not an int in 0..10.
+def check_strategy_roll(score: int, opponent_score: int, num_rolls: Any, lowest: int = 0) -> None:
+    """Fail if NUM_ROLLS, returned by a strategy at (SCORE, OPPONENT_SCORE), is
+    not an int in LOWEST..10 (sp17 accepts -1).
 
     >>> check_strategy_roll(3, 4, 11)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -94,7 +96,7 @@ def check_strategy_roll(score: int, opponent_score: int, num_rolls: Any) -> None
     """
     message = f"strategy({score}, {opponent_score}) returned {num_rolls}"
     assert type(num_rolls) is int, message + " (not an integer)"
-    assert 0 <= num_rolls <= MAX_ROLLS, message + " (invalid number of rolls)"
+    assert lowest <= num_rolls <= MAX_ROLLS, message + " (invalid number of rolls)"
 
 
 def swap_strategy(

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from hog.cs61a import _course, _semester
-from hog.cs61a._swap_years import other, swap_move
+from hog.cs61a import _course, _hog_wild, _semester
+from hog.cs61a._swap_years import other
 from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
 from hog.game import GOAL, Strategy
+from hog.rules import get_rules
 from hog.rules.after_turn import swap_double
-from hog.rules.dice_rules import hog_wild, hogtimus_prime, pig_out_counting_ones
+from hog.rules.dice_rules import hogtimus_prime, pig_out_counting_ones
 from hog.rules.numbers import is_prime, next_prime
 from hog.rules.zero_dice import bacon_largest_digit
 
@@ -77,14 +78,12 @@ def free_bacon(opponent_score: int) -> int:
 def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
     """The points of a turn rolling NUM_ROLLS DICE, or Free Bacon for 0; prime
     points become the next prime (Hogtimus Prime)."""
-    points = _course.take_turn(num_rolls, opponent_score, dice, globals()["free_bacon"], globals()["roll_dice"], GOAL)
-    return hogtimus_prime(points)
+    return _hog_wild.take_turn(globals(), num_rolls, opponent_score, dice, globals()["free_bacon"], hogtimus_prime)
 
 
 def select_dice(score: int, opponent_score: int) -> Dice:
     """Four-sided dice when the sum of the scores is a multiple of 7 (Hog Wild), else six-sided."""
-    dice: Dice = globals()["four_sided"] if hog_wild(score, opponent_score) else globals()["six_sided"]
-    return dice
+    return _hog_wild.select_dice(globals(), score, opponent_score)
 
 
 def is_swap(score0: int, score1: int) -> bool:
@@ -97,22 +96,13 @@ def play(
 ) -> tuple[int, int]:
     """Play a game from SCORE0, SCORE1 to GOAL and return the final scores,
     Player 0's first; each turn rolls the dice of ``select_dice``."""
-
-    def turn(num_rolls: int, score: int, opponent_score: int) -> tuple[int, int, bool]:
-        dice = globals()["select_dice"](score, opponent_score)
-        score += globals()["take_turn"](num_rolls, opponent_score, dice)
-        if globals()["is_swap"](score, opponent_score):
-            return opponent_score, score, False
-        return score, opponent_score, False
-
-    return _course.play(strategy0, strategy1, turn, score0, score1, goal)
+    swapped = lambda score, opponent_score: globals()["is_swap"](score, opponent_score)  # noqa: E731
+    return _hog_wild.play(globals(), get_rules("sp17"), swapped, strategy0, strategy1, score0, score1, goal)
 
 
 def check_strategy_roll(score: int, opponent_score: int, num_rolls: Any) -> None:
     """Fail if NUM_ROLLS, returned by a strategy at (SCORE, OPPONENT_SCORE), is not an int in -1..10."""
-    message = f"strategy({score}, {opponent_score}) returned {num_rolls}"
-    assert type(num_rolls) is int, message + " (not an integer)"
-    assert -1 <= num_rolls <= 10, message + " (invalid number of rolls)"
+    _hog_wild.check_strategy_roll(score, opponent_score, num_rolls, lowest=-1)
 
 
 def check_strategy(strategy: Strategy, goal: int = GOAL_SCORE) -> None:
@@ -135,9 +125,8 @@ def bacon_strategy(score: int, opponent_score: int, margin: int = 8, num_rolls: 
 
 def swap_strategy(score: int, opponent_score: int, margin: int = 8, num_rolls: int = 4) -> int:
     """Roll 0 dice for a swap that helps, NUM_ROLLS for one that hurts, else as bacon_strategy with MARGIN."""
-    bacon = lambda opponent: globals()["take_turn"](0, opponent)  # noqa: E731
-    move = swap_move(score, opponent_score, bacon, globals()["is_swap"], num_rolls)
-    return globals()["bacon_strategy"](score, opponent_score, margin, num_rolls) if move is None else move
+    otherwise = lambda: globals()["bacon_strategy"](score, opponent_score, margin, num_rolls)  # noqa: E731
+    return _hog_wild.swap_strategy(globals(), score, opponent_score, globals()["is_swap"], num_rolls, otherwise)
 
 
 final_strategy = _semester.final_strategy(globals(), "sp17", "76.1%")
