@@ -19,6 +19,9 @@ extra turn) or one minus the other player's value (the turn passes), copied
 as soon as that state is solved. The links ``link_entry[i] -> link_state[i]``
 (``link_same[i]`` for an extra turn) are sorted by the total score of the
 state they lead to, ``link_start[total]`` being the first of that total.
+Where a roll of 0 points gives the opponent points (sp16's Piggy Back) the
+planes run on past the goal in the opponent's score, and the roll's lone
+lowest points are read that many rows on (``lone_gift``).
 
 States are solved in order of decreasing total score; every outcome leads
 to a greater total, so the value of rolling ``n`` dice is a dot product of
