@@ -237,6 +237,7 @@ def pair_win_probabilities(
     out = np.empty((count, 2))
     blocks = max(1, min(count, get_num_threads()))
     edges = [block * count // blocks for block in range(blocks + 1)]
+    tables = read_only(tables)
 
     def run(block: int) -> None:
         _analyse_pairs(tables, pairs, False, False, rule_arrays, edges[block], edges[block + 1], out)
@@ -247,6 +248,15 @@ def pair_win_probabilities(
         with ThreadPoolExecutor(blocks) as pool:
             list(pool.map(run, range(blocks)))
     return out
+
+
+def read_only(tables: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+    """A read-only view of TABLES: numba types a writable array apart from a
+    read-only one (a league's ``TableStack``), so the kernels get read-only
+    tables (or policies) from every caller and are compiled once for all of them."""
+    view: npt.NDArray[np.int8] = tables.view()
+    view.setflags(write=False)
+    return view
 
 
 @njit(cache=True, nogil=True)
@@ -285,8 +295,7 @@ def solve(
     """The table maximising the mover's chance in every state, and its
     (first, second) chances: against OPPONENT if not PERFECT, otherwise
     against itself (OPPONENT is then ignored)."""
-    tables = opponent.reshape((1,) + opponent.shape)
-    tables.setflags(write=False)  # read-only, as a league's tables: the same specialisation
+    tables = read_only(opponent.reshape((1,) + opponent.shape))
     out = np.empty((1, 2))
     table = _analyse_pairs(tables, np.zeros((1, 2), dtype=np.int64), True, bool(perfect), rule_arrays, 0, 1, out)
     return table, float(out[0, 0]), float(out[0, 1])

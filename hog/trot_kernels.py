@@ -27,7 +27,7 @@ import numpy.typing as npt
 from numba import get_num_threads, njit
 
 from hog.game import MAX_ROLLS
-from hog.kernels import ExactArrays, dice_of, points_range
+from hog.kernels import ExactArrays, dice_of, points_range, read_only
 
 #: Tie tolerance of the solvers: the lowest count within this of the best wins.
 TIE_TOLERANCE = 1e-12
@@ -216,7 +216,9 @@ def analyse(
 ) -> tuple[npt.NDArray[np.int8], float, float]:
     """``_analyse`` in fresh work room: (A's policy, A's chance moving first, moving second)."""
     work = _work(policy_a.shape[0], rule_arrays[2], modulus)
-    chosen, first, second = _analyse(policy_a, policy_b, optimise, perfect, modulus, rule_arrays, work)
+    chosen, first, second = _analyse(
+        read_only(policy_a), read_only(policy_b), optimise, perfect, modulus, rule_arrays, work
+    )
     return chosen, float(first), float(second)
 
 
@@ -232,7 +234,7 @@ def table_gains(
     with A to move at that score pair, each weighted by VISITS
     (``occupancy``); and A's chances moving first and second."""
     work = _work(policy_a.shape[0], rule_arrays[2], modulus)
-    _, first, second = _analyse(policy_a, policy_b, False, False, modulus, rule_arrays, work)
+    _, first, second = _analyse(read_only(policy_a), read_only(policy_b), False, False, modulus, rule_arrays, work)
     return _gains(modulus, rule_arrays, visits, work), float(first), float(second)
 
 
@@ -279,13 +281,14 @@ def pair_win_probabilities(
     win against table b moving first and moving second: one block of pairs
     per numba thread, each in a work room of its own, run by
     ``_analyse_pairs`` on a thread of its own (it releases the GIL; a
-    ``parallel=True`` kernel took seconds more to compile)."""
+    ``parallel=True`` kernel took seconds more to compile). The kernels get
+    read-only policies from every caller (``read_only``): one specialisation."""
     count = len(pairs)
     out = np.empty((count, 2))
     blocks = max(1, min(count, get_num_threads()))
     edges = [block * count // blocks for block in range(blocks + 1)]
     goal = tables.shape[1]
-    policies = tables.reshape((tables.shape[0], goal, goal, 1, 1))
+    policies = read_only(tables.reshape((tables.shape[0], goal, goal, 1, 1)))
 
     def run(block: int) -> None:
         _analyse_pairs(policies, pairs, False, False, modulus, rule_arrays, edges[block], edges[block + 1], out)
@@ -320,7 +323,6 @@ def _analyse_pairs(
         )
 
 
-@njit(cache=True)
 def occupancy(
     policy_a: npt.NDArray[np.int8],
     policy_b: npt.NDArray[np.int8],
@@ -332,6 +334,18 @@ def occupancy(
     r]``, summed over A's game moving first and moving second (POLICY_A and
     POLICY_B tables or policies). AFTER_ARRAYS: (after_score,
     after_opponent, after_extra)."""
+    return _occupancy(read_only(policy_a), read_only(policy_b), modulus, rule_arrays, after_arrays)
+
+
+@njit(cache=True)
+def _occupancy(
+    policy_a: npt.NDArray[np.int8],
+    policy_b: npt.NDArray[np.int8],
+    modulus: int,
+    rule_arrays: ExactArrays,
+    after_arrays: tuple[npt.NDArray[Any], ...],
+) -> npt.NDArray[np.float64]:
+    """``occupancy`` of read-only policies (``read_only``: one specialisation for every caller)."""
     zero_points, dice_chances, dice_kind, bounds = rule_arrays[0], rule_arrays[1], rule_arrays[7], rule_arrays[8]
     after_score, after_opponent, after_extra = after_arrays
     goal = policy_a.shape[0]
