@@ -665,10 +665,10 @@ def test_final_strategy_solves_inside_as_course_hog(later_module, monkeypatch):
     """A course script's first call of hog.final_strategy solves the rules
     while "hog" is the course module (with a fresh cache for this test, so
     that the other tests keep the solved tables)."""
-    from hog import exact
+    from hog import exact_solve
 
-    solve = exact._best_response_to_always_roll
-    monkeypatch.setattr(exact, "_best_response_to_always_roll", functools.cache(solve.__wrapped__))
+    solve = exact_solve._best_response_to_always_roll
+    monkeypatch.setattr(exact_solve, "_best_response_to_always_roll", functools.cache(solve.__wrapped__))
     with as_course_hog(rule_set_of(later_module)):
         import hog as course_hog
 

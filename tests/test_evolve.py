@@ -17,7 +17,7 @@ from evolve.fitness import CachedMap, evaluate, make_target
 from evolve.genome import genome_params, make_toolbox
 from evolve.run import continue_run, start_run
 from evolve.settings import Settings, SettingsError
-from hog import exact
+from hog import exact, exact_tables
 from hog.rules import get_rules
 from hog_arena.cli.main import main
 from results.store import MatchKey, NotStored, open_store
@@ -84,8 +84,10 @@ def test_a_genome_evaluation_checks_only_its_own_table(monkeypatch):
     target = make_target("lead", [make("always_roll", "hog_pile", GOAL, (n,)) for n in (2, 6)])
     assert all(isinstance(stack, exact.TableStack) for stack in target.objectives)
     shapes = []
-    real = exact._checked_values
-    monkeypatch.setattr(exact, "_checked_values", lambda array, name: shapes.append(array.shape) or real(array, name))
+    real = exact_tables._checked_values
+    monkeypatch.setattr(
+        exact_tables, "_checked_values", lambda array, name: shapes.append(array.shape) or real(array, name)
+    )
     evaluate(target, [7, 5, 10, 3, 12, 9, 4, 6])
     assert shapes == [(1, GOAL, GOAL)]
 

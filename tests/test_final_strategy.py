@@ -18,7 +18,7 @@ import json
 import numpy as np
 import pytest
 
-from hog import exact
+from hog import exact, exact_solve
 from hog.rules import RULE_SETS, get_rules
 from hog_arena.cli.main import main
 from strategies.family_framework import ParameterError
@@ -112,15 +112,15 @@ def test_solved_once_per_process_for_the_library_and_the_course_module(monkeypat
     """A fresh cache: the library's final_strategy, best_response(6) and the
     course module's final_strategy at every score pair solve once in all."""
     solves = []
-    solve = exact.best_response
+    solve = exact_solve.best_response
 
     def counted(*args, **kwargs):
         solves.append(args[1])
         return solve(*args, **kwargs)
 
-    monkeypatch.setattr(exact, "best_response", counted)
-    cached = functools.lru_cache(maxsize=8)(exact._best_response_to_always_roll.__wrapped__)
-    monkeypatch.setattr(exact, "_best_response_to_always_roll", cached)
+    monkeypatch.setattr(exact_solve, "best_response", counted)
+    cached = functools.lru_cache(maxsize=8)(exact_solve._best_response_to_always_roll.__wrapped__)
+    monkeypatch.setattr(exact_solve, "_best_response_to_always_roll", cached)
     make("final_strategy", "hog_pile")
     resolve_spec("best_response(6)", "hog_pile")
     course_table("hog_pile")

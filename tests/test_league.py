@@ -19,7 +19,7 @@ from arena.league import LeagueError, LeagueSettings, PairScores, pair_chunks, p
 from arena.match import IncompatibleTables, play_match
 from arena.parallel import BackendError
 from arena.tournament import builtin_entries, run_stored_league
-from hog import exact
+from hog import exact, exact_tables
 from hog.exact import TableStack, compile_rules
 from hog.rules import RULE_SETS, get_rules
 from results.match_key import MatchKey
@@ -148,13 +148,13 @@ def test_league_settings_are_normalised_as_the_match_cache_keys_them():
 def spy_on_checks(monkeypatch) -> list[tuple[int, ...]]:
     """The shapes of the stacks hog.exact checks value by value from now on."""
     shapes: list[tuple[int, ...]] = []
-    real = exact._checked_values
+    real = exact_tables._checked_values
 
     def spy(array, name):
         shapes.append(array.shape)
         return real(array, name)
 
-    monkeypatch.setattr(exact, "_checked_values", spy)
+    monkeypatch.setattr(exact_tables, "_checked_values", spy)
     return shapes
 
 

@@ -1,0 +1,452 @@
+"""Compiling a rule set for exact analysis: its rules called at every score
+pair a game can reach, kept as lookup arrays (``CompiledRules``), and the
+dice's points distributions; ``hog.exact`` is the public face."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property, lru_cache
+from math import comb
+
+import numpy as np
+
+from hog import kernels, trot_kernels
+from hog.game import MAX_ROLLS
+from hog.rules import RuleSet, get_rules
+from hog.rules.dice_rules import pig_out
+
+__all__ = ["CompiledRules", "compile_rules", "points_distribution"]
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledRules:
+    """A rule set as read-only arrays, for one goal and one kind of die.
+
+    * ``zero_points[score, opponent_score]``: points of rolling zero dice;
+    * ``after_score``, ``after_opponent``, ``after_extra``, indexed
+      ``[score after the turn's points and bonus, opponent_score]``: the
+      after-turn rule's result, for scores up to ``goal - 1 + max_points +
+      max_bonus`` and opponent scores up to ``goal - 1 + max(gift)``;
+    * ``dice_chances[kind, num_rolls, points]``: the exact chance of scoring
+      POINTS (the points rule applied) by rolling NUM_ROLLS dice of kind
+      KIND (row 0 is unused); kind 0 is the game's dice, the others are
+      those the rules pick at some states (Hog Wild's sides, Hog Tied's
+      limit), ``kind_sides[kind]`` their sides, ``kind_dice[kind]`` the most
+      dice rolled (a choice of more rolls that many) and
+      ``dice_kind[score, opponent_score]`` the dice of each state;
+      ``dice_probabilities`` is ``dice_chances[0]``;
+    * ``points_bounds[kind, num_rolls]``: (the lowest possible points, the
+      next lowest, the highest, the points the lowest gives the opponent),
+      so that the kernels visit one lone value and one contiguous range;
+    * ``gift[num_rolls, points]``: the points a turn gives the opponent
+      (Piggy Back; only for a roll of 0 points), for the simulator;
+    * ``roll_table[num_rolls, ones, rest]``: the points (points rule
+      applied) of rolling NUM_ROLLS dice with ONES 1s and the others summing
+      to REST, for the simulator;
+    * ``bonus[previous, num_rolls]`` and ``remember[num_rolls, points]``:
+      the memory's bonus and what a player remembers (one memory value and
+      no bonus in rule sets without memory);
+    * ``finished``, ``link_start``, ``link_entry``, ``link_state``,
+      ``link_same``: where each turn's outcome leads, in the form the
+      score-only kernels read (see ``hog.kernels``; empty when
+      ``full_state``).
+
+    ``full_state`` says the exact analysis needs the full state: the rules
+    have memory, or a turn can score 0 points (``cyclic``). ``time_trot``
+    is Time Trot's modulus (0: none): the analysis then runs over (scores,
+    turn number mod it, whether the turn is a Time Trot extra turn).
+    """
+
+    name: str
+    goal: int
+    sides: int
+    max_points: int
+    zero_points: np.ndarray
+    after_score: np.ndarray
+    after_opponent: np.ndarray
+    after_extra: np.ndarray
+    dice_chances: np.ndarray
+    dice_kind: np.ndarray
+    kind_sides: np.ndarray
+    kind_dice: np.ndarray
+    points_bounds: np.ndarray
+    roll_table: np.ndarray
+    bonus: np.ndarray
+    remember: np.ndarray
+    gift: np.ndarray
+    cyclic: bool
+    time_trot: int
+    finished: np.ndarray
+    link_start: np.ndarray
+    link_entry: np.ndarray
+    link_state: np.ndarray
+    link_same: np.ndarray
+
+    @property
+    def dice_probabilities(self) -> np.ndarray:
+        """``dice_probabilities[num_rolls, points]``: the chances of the game's dice."""
+        chances: np.ndarray = self.dice_chances[0]
+        return chances
+
+    @property
+    def full_state(self) -> bool:
+        """Whether exact analysis runs over the full state (memory, cycles or Time Trot)."""
+        return self.bonus.shape[0] > 1 or self.cyclic or self.time_trot > 0
+
+    @property
+    def method(self) -> str:
+        """How the exact kernels solve this rule set, in words."""
+        if self.time_trot:
+            return (
+                "dynamic programming over the full state (scores, turn, turn number mod "
+                f"{self.time_trot}, whether the turn is a Time Trot extra turn)"
+            )
+        if self.cyclic:
+            return "value iteration within each total score to 1e-15 (zero-point turns make cycles)"
+        if self.full_state:
+            return "dynamic programming over the full state (scores, turn, each player's memory)"
+        return "dynamic programming over (score, opponent score, turn)"
+
+    @cached_property
+    def state_arrays(self) -> tuple[np.ndarray, ...]:
+        """The arrays the full-state kernels take, in their order; made
+        once, like ``exact_arrays``."""
+        return (
+            self.zero_points,
+            self.dice_chances,
+            self.after_score,
+            self.after_opponent,
+            self.after_extra,
+            self.bonus,
+            self.remember,
+            self.dice_kind,
+            self.points_bounds,
+        )
+
+    @cached_property
+    def exact_arrays(self) -> kernels.ExactArrays:
+        """The arrays the score-only and Time Trot exact kernels take, in
+        their order; ``dice_kind`` is None for plain dice, so the kernels are
+        compiled once for such rules (``kernels.dice_of``, ``kernels.points_range``).
+        Made once: every exact pair asks for them."""
+        return (
+            self.zero_points,
+            self.dice_chances,
+            self.finished,
+            self.link_start,
+            self.link_entry,
+            self.link_state,
+            self.link_same,
+            None if self.plain_dice else self.dice_kind,
+            self.points_bounds,
+        )
+
+    @property
+    def plain_dice(self) -> bool:
+        """Whether the dice never change and a roll of n scores 1 (Pig Out) or 2n to ``sides`` * n."""
+        rolls = np.arange(1, MAX_ROLLS + 1)
+        plain = np.stack([np.ones_like(rolls), 2 * rolls, self.sides * rolls, 0 * rolls], axis=1)
+        return len(self.kind_sides) == 1 and bool((self.points_bounds[0, 1:] == plain).all())
+
+    @property
+    def game_arrays(self) -> tuple[np.ndarray, ...]:
+        """The arrays the simulation kernels take, in their order."""
+        return (
+            self.zero_points,
+            self.after_score,
+            self.after_opponent,
+            self.after_extra,
+            self.bonus,
+            self.remember,
+            self.dice_kind,
+            self.kind_sides,
+            (np.uint64(1 << 32) % self.kind_sides).astype(np.uint64),
+            self.roll_table,
+            np.array([self.time_trot], dtype=np.int64),
+            self.kind_dice,
+            self.gift,
+        )
+
+
+def points_distribution(
+    num_rolls: int, sides: int, roll_points: Callable[[Sequence[int]], int] = pig_out
+) -> list[Fraction]:
+    """The exact chance of each number of points (the list index) when rolling
+    NUM_ROLLS >= 1 dice of SIDES sides scored by ROLL_POINTS (by default a
+    turn with any 1 scores exactly 1), which is called once for each number
+    of 1s and sum of the other outcomes (``hog.rules.dice_rules``).
+
+    >>> [str(p) for p in points_distribution(1, 6)]
+    ['0', '1/6', '1/6', '1/6', '1/6', '1/6', '1/6']
+    >>> str(points_distribution(2, 6)[1]), str(points_distribution(2, 6)[12])
+    ('11/36', '1/36')
+    >>> from hog.rules.dice_rules import pig_out_counting_ones
+    >>> [str(p) for p in points_distribution(2, 4, pig_out_counting_ones)[:3]]
+    ['0', '3/8', '1/16']
+    """
+    chances: dict[int, Fraction] = {}
+    outcomes = sides**num_rolls
+    for ones, rest, count in _ones_and_rest(num_rolls, sides):
+        points = roll_points(_outcomes_of(num_rolls, ones, rest))
+        chances[points] = chances.get(points, Fraction(0)) + Fraction(comb(num_rolls, ones) * count, outcomes)
+    if min(chances) < 0:
+        raise ValueError(f"rolling {num_rolls} dice scores {min(chances)} points; expected at least 0")
+    listed = [Fraction(0)] * (max(max(chances), num_rolls * sides) + 1)
+    for points, chance in chances.items():
+        listed[points] = chance
+    return listed
+
+
+def _ones_and_rest(num_rolls: int, sides: int) -> list[tuple[int, int, int]]:
+    """(1s, sum of the other outcomes, the ways the others make that sum) of
+    NUM_ROLLS dice of SIDES sides (the 1s' places not counted)."""
+    ways = [[1]]  # ways[m][k]: sequences of m dice, none a 1, summing to k
+    for _ in range(num_rolls):
+        longer = [0] * (len(ways[-1]) + sides)
+        for total, count in enumerate(ways[-1]):
+            for face in range(2, sides + 1):
+                longer[total + face] += count
+        ways.append(longer)
+    return [
+        (num_rolls - others, rest, count)
+        for others in range(num_rolls, -1, -1)
+        for rest, count in enumerate(ways[others])
+        if count
+    ]
+
+
+def _outcomes_of(num_rolls: int, ones: int, rest: int) -> list[int]:
+    """One sequence of NUM_ROLLS outcomes with ONES 1s, the others (each at
+    least 2) summing to REST."""
+    others = num_rolls - ones
+    faces = [2] * others
+    extra = rest - 2 * others
+    for i in range(others):
+        faces[i] += extra // others + (1 if i < extra % others else 0)
+    return [1] * ones + faces
+
+
+def compile_rules(rules: RuleSet | str, goal: int = 100, sides: int = 6) -> CompiledRules:
+    """RULES as lookup arrays for GOAL and SIDES-sided dice (cached).
+
+    Raises ValueError if the rule set breaks what the analysis relies on:
+    no turn scores below 0, the after-turn rule never lowers the total score
+    nor makes a score negative, and a finished game has no tie.
+    """
+    for label, value in (("goal", goal), ("sides", sides)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+            raise ValueError(f"{label} must be a positive integer, not {value!r}")
+    return _compile(get_rules(rules), int(goal), int(sides))
+
+
+@lru_cache(maxsize=64)
+def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
+    points_rule = rules.turn_points or (lambda points: points)
+    zero_points = np.array(
+        [[points_rule(rules.zero_dice(s, o)) for o in range(goal)] for s in range(goal)], dtype=np.int64
+    )
+    if zero_points.min() < 0:
+        s, o = (int(i) for i in np.argwhere(zero_points < 0)[0])
+        raise ValueError(f"rule set {rules.name}: rolling zero dice at scores ({s}, {o}) scores less than 0 points")
+    kinds, dice_kind = _dice_kinds(rules, goal, sides)
+    kind_sides = np.array([kind_sides for kind_sides, _ in kinds], dtype=np.uint64)
+    kind_dice = np.array([most for _, most in kinds], dtype=np.int64)
+    chances = [
+        [_final_chances(rules, min(n, most), side, points_rule) if n else {} for n in range(MAX_ROLLS + 1)]
+        for side, most in kinds
+    ]
+    roll_most = max(max(row[n]) for row in chances for n in range(1, MAX_ROLLS + 1))
+    max_points = max(MAX_ROLLS * int(kind_sides.max()), roll_most, int(zero_points.max()))
+    bonus, remember = _memory_arrays(rules, max_points)
+    gift = _gift_array(rules, max_points)
+    rows = goal + max_points + int(bonus.max())
+    results = [[rules.after_turn(s, o) for o in range(goal + int(gift.max()))] for s in range(rows)]
+    after_score = np.array([[r[0] for r in row] for row in results], dtype=np.int64)
+    after_opponent = np.array([[r[1] for r in row] for row in results], dtype=np.int64)
+    after_extra = np.array([[bool(r[2]) for r in row] for row in results], dtype=np.bool_)
+    cyclic = bool(zero_points.min() == 0)
+    if not 0 <= rules.time_trot <= trot_kernels.LANES:
+        raise ValueError(f"rule set {rules.name}: Time Trot's modulus must be 0..{trot_kernels.LANES}")
+    _check_after_turn(rules.name, goal, after_score, after_opponent, scores_zero=cyclic or bool(gift.any()))
+
+    dice_chances = np.zeros((len(kind_sides), MAX_ROLLS + 1, max_points + 1))
+    points_bounds = np.zeros((len(kind_sides), MAX_ROLLS + 1, 4), dtype=np.int64)
+    points_bounds[:, 0] = (0, 1, 0, 0)
+    for kind, row in enumerate(chances):
+        for num_rolls in range(1, MAX_ROLLS + 1):
+            for points, chance in row[num_rolls].items():
+                dice_chances[kind, num_rolls, points] = float(chance)
+            support = sorted(points for points, chance in row[num_rolls].items() if chance)
+            low = support[1] if len(support) > 1 else support[0] + 1
+            gifts = gift[min(num_rolls, int(kind_dice[kind])), support]
+            _check_gifts(rules.name, support, gifts)
+            points_bounds[kind, num_rolls] = (support[0], low, support[-1], gifts[0])
+    full_state = bonus.shape[0] > 1 or cyclic
+    if gift.any() and (full_state or rules.time_trot):
+        raise ValueError(f"rule set {rules.name}: points for the opponent need the analysis over the two scores")
+    links = (
+        _NO_LINKS if full_state else _outcome_links(goal, after_score, after_opponent, after_extra, bool(gift.any()))
+    )
+    compiled = CompiledRules(
+        name=rules.name,
+        goal=goal,
+        sides=sides,
+        max_points=max_points,
+        zero_points=zero_points,
+        after_score=after_score,
+        after_opponent=after_opponent,
+        after_extra=after_extra,
+        dice_chances=dice_chances,
+        dice_kind=np.ascontiguousarray(dice_kind, dtype=np.int64),
+        kind_sides=kind_sides,
+        kind_dice=kind_dice,
+        points_bounds=points_bounds,
+        roll_table=_roll_table(rules, int(kind_sides.max()), points_rule),
+        bonus=bonus,
+        remember=remember,
+        gift=gift,
+        cyclic=cyclic,
+        time_trot=rules.time_trot,
+        **{name: array.copy() for name, array in links.items()},
+    )
+    linked = (compiled.finished, compiled.link_start, compiled.link_entry, compiled.link_state, compiled.link_same)
+    for array in (*compiled.state_arrays, *compiled.game_arrays, *linked):
+        array.setflags(write=False)
+    return compiled
+
+
+def _dice_kinds(rules: RuleSet, goal: int, sides: int) -> tuple[list[tuple[int, int]], np.ndarray]:
+    """The kinds of dice turns roll under RULES with SIDES-sided dice, as
+    (sides, most dice), the game's own (SIDES, no limit) first, and the kind
+    of each score pair below GOAL (Hog Wild picks the sides, Hog Tied the limit)."""
+    state = [
+        [(rules.dice_sides(s, o, sides), rules.dice_rolled(s, o, MAX_ROLLS)) for o in range(goal)] for s in range(goal)
+    ]
+    game = (sides, MAX_ROLLS)
+    kinds = [game, *sorted({kind for row in state for kind in row} - {game})]
+    if min(most for _, most in kinds) < 1:
+        raise ValueError(f"rule set {rules.name}: a limit rule allows fewer than 1 die")
+    index = {kind: i for i, kind in enumerate(kinds)}
+    return kinds, np.array([[index[kind] for kind in row] for row in state], dtype=np.int64)
+
+
+def _gift_array(rules: RuleSet, max_points: int) -> np.ndarray:
+    """``gift[num_rolls, points]``: the points RULES give the opponent when a
+    turn of NUM_ROLLS dice scores POINTS (all 0 without Piggy Back); never
+    for rolling zero dice."""
+    gift = np.zeros((MAX_ROLLS + 1, max_points + 1), dtype=np.int64)
+    if rules.opponent_points is not None:
+        gift[1:] = [[rules.opponent_points(n, p) for p in range(max_points + 1)] for n in range(1, MAX_ROLLS + 1)]
+    if gift.min() < 0:
+        raise ValueError(f"rule set {rules.name}: a turn gives the opponent less than 0 points")
+    return gift
+
+
+def _check_gifts(name: str, support: list[int], gifts: np.ndarray) -> None:
+    """Insist that a roll scoring the points SUPPORT (in order) gives the
+    opponent GIFTS only when it scores 0 points (so with its lowest, the
+    kernels' lone value), and that it adds at least one point to the total."""
+    if (gifts * np.array(support)).any():
+        raise ValueError(f"rule set {name}: a turn gives the opponent points though it scores points itself")
+    if support[0] + gifts[0] == 0:
+        raise ValueError(f"rule set {name}: rolling dice can leave both scores as they were")
+
+
+def _final_chances(
+    rules: RuleSet, num_rolls: int, sides: int, points_rule: Callable[[int], int]
+) -> dict[int, Fraction]:
+    """{points: chance} of rolling NUM_ROLLS SIDES-sided dice under RULES, the points rule applied."""
+    final: dict[int, Fraction] = {}
+    for points, chance in enumerate(points_distribution(num_rolls, sides, rules.roll_points)):
+        if chance:
+            final[points_rule(points)] = final.get(points_rule(points), Fraction(0)) + chance
+    return final
+
+
+def _roll_table(rules: RuleSet, sides: int, points_rule: Callable[[int], int]) -> np.ndarray:
+    """``roll_table[num_rolls, ones, rest]`` (see ``CompiledRules``) for dice of up to SIDES sides."""
+    table = np.zeros((MAX_ROLLS + 1, MAX_ROLLS + 1, MAX_ROLLS * sides + 1), dtype=np.int64)
+    for num_rolls in range(1, MAX_ROLLS + 1):
+        for ones, rest, _ in _ones_and_rest(num_rolls, sides):
+            table[num_rolls, ones, rest] = points_rule(rules.roll_points(_outcomes_of(num_rolls, ones, rest)))
+    return table
+
+
+_NO_LINKS = {
+    "finished": np.zeros(0),
+    "link_start": np.zeros(0, dtype=np.int64),
+    "link_entry": np.zeros(0, dtype=np.int64),
+    "link_state": np.zeros(0, dtype=np.int64),
+    "link_same": np.zeros(0, dtype=np.bool_),
+}
+
+
+def _memory_arrays(rules: RuleSet, max_points: int) -> tuple[np.ndarray, np.ndarray]:
+    """``bonus[previous, num_rolls]`` and ``remember[num_rolls, points]`` of
+    RULES' memory (one value, no bonus, without memory)."""
+    memory = rules.memory
+    if memory is None:
+        return np.zeros((1, MAX_ROLLS + 1), dtype=np.int64), np.zeros((MAX_ROLLS + 1, max_points + 1), dtype=np.int64)
+    bonus = np.array([[memory.bonus(m, n) for n in range(MAX_ROLLS + 1)] for m in range(memory.size)], dtype=np.int64)
+    remember = np.array(
+        [[memory.remember(n, k) for k in range(max_points + 1)] for n in range(MAX_ROLLS + 1)], dtype=np.int64
+    )
+    if bonus.min() < 0 or remember.min() < 0 or remember.max() >= memory.size:
+        raise ValueError(
+            f"rule set {rules.name}: a memory bonus is negative or a memory falls outside 0..{memory.size - 1}"
+        )
+    return bonus, remember
+
+
+def _check_after_turn(
+    name: str, goal: int, after_score: np.ndarray, after_opponent: np.ndarray, scores_zero: bool
+) -> None:
+    """Insist that the after-turn results allow the analysis (see compile_rules);
+    an opponent score past the goal (points given to the opponent) comes with
+    the mover's score below it."""
+    score_after_points = np.arange(after_score.shape[0])[:, None]
+    opponent = np.arange(after_score.shape[1])[None, :]
+    finished = (after_score >= goal) | (after_opponent >= goal)
+    problems = {
+        "makes a score negative": (after_score < 0) | (after_opponent < 0),
+        "lowers the total score": ~finished & (after_score + after_opponent < score_after_points + opponent),
+        "ends the game in a tie": finished & (after_score == after_opponent),
+    }
+    reachable = (opponent < goal) | (score_after_points < goal)
+    for problem, bad in problems.items():
+        bad &= reachable
+        if not scores_zero:
+            bad[0] = False  # a turn scores at least 1 point: no score after points is 0
+        if bad.any():
+            s, o = (int(i) for i in np.argwhere(bad)[0])
+            raise ValueError(f"rule set {name}: the after-turn rule at scores ({s}, {o}) {problem}")
+
+
+def _outcome_links(
+    goal: int, after_score: np.ndarray, after_opponent: np.ndarray, after_extra: np.ndarray, gifts: bool
+) -> dict[str, np.ndarray]:
+    """Where each outcome (score after points, opponent score) leads, as the
+    exact kernels read it (see hog.kernels): indices run over
+    ``opponent_score * (goal + max_points) + score_after_points``, opponent
+    scores past the goal included where a turn gives the opponent points
+    (GIFTS: then the mover's score after a turn can be 0)."""
+    score, opponent = after_score.T.ravel(), after_opponent.T.ravel()
+    extra = after_extra.T.ravel()
+    ended = (score >= goal) | (opponent >= goal)
+    finished = np.where(ended, (score > opponent).astype(float), np.nan)
+    reachable = gifts | (np.arange(score.size) % after_score.shape[0] >= 1)  # else a turn scores >= 1 point
+    (entry,) = np.nonzero(~ended & reachable)
+    score, opponent, extra = score[entry], opponent[entry], extra[entry]
+    order = np.argsort(score + opponent, kind="stable")
+    entry, score, opponent, extra = entry[order], score[order], opponent[order], extra[order]
+    state = np.where(extra, score * goal + opponent, opponent * goal + score)
+    link_start = np.searchsorted(score + opponent, np.arange(2 * goal + 1))
+    return {
+        "finished": finished,
+        "link_start": link_start.astype(np.int64),
+        "link_entry": entry.astype(np.int64),
+        "link_state": state.astype(np.int64),
+        "link_same": extra.astype(np.bool_),
+    }

@@ -1,0 +1,175 @@
+"""Evaluating tables exactly: their checks, a checked stack of them
+(``TableStack``), and the win probabilities of pairs of tables, dispatched
+to the score-only, full-state or Time Trot kernels; ``hog.exact`` is the
+public face."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from hog import kernels, state_kernels, trot_kernels
+from hog.dice_counts import first_bad_count
+from hog.exact_rules import CompiledRules, compile_rules
+from hog.game import MAX_ROLLS
+from hog.rules import RuleSet
+
+__all__ = [
+    "TableStack",
+    "WinProbabilities",
+    "as_policy",
+    "checked_table",
+    "checked_tables",
+    "trot_policy",
+    "win_probabilities",
+    "win_probabilities_many",
+    "win_probabilities_pairs",
+]
+
+
+@dataclass(frozen=True)
+class WinProbabilities:
+    """A's chance to win moving first, moving second, and their mean."""
+
+    first: float
+    second: float
+    rate: float
+
+
+def checked_tables(tables: np.ndarray, label: str = "tables") -> np.ndarray:
+    """A stack (n, goal, goal) of tables as a contiguous int8 array, or a
+    ValueError naming the first bad table and score pair."""
+    array = np.asarray(tables)
+    if array.ndim != 3 or array.shape[1] != array.shape[2] or array.shape[1] < 1:
+        raise ValueError(f"{label}: shape {array.shape}; expected (n, goal, goal)")
+    return _checked_values(array, lambda i: f"{label}[{i}]")
+
+
+def checked_table(table: np.ndarray, label: str = "table") -> np.ndarray:
+    """One goal x goal table as a contiguous int8 array, or a ValueError
+    naming the first bad score pair."""
+    array = np.asarray(table)
+    if array.ndim != 2 or array.shape[0] != array.shape[1] or array.shape[0] < 1:
+        raise ValueError(f"{label}: shape {array.shape}; expected (goal, goal)")
+    checked: np.ndarray = _checked_values(array[None], lambda i: label)[0]
+    return checked
+
+
+def _checked_values(array: np.ndarray, name: Callable[[int], str]) -> np.ndarray:
+    """ARRAY (n, goal, goal) as int8 if every value is an integer 0..10."""
+    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
+        raise ValueError(f"{name(0)}: {array.dtype} values; expected integers 0..{MAX_ROLLS}")
+    bad = first_bad_count(array)
+    if bad is not None:
+        (i, s, o), value = bad
+        raise ValueError(f"{name(i)}: {int(value)} at score {s}, opponent score {o}; expected 0..{MAX_ROLLS}")
+    return np.ascontiguousarray(array, dtype=np.int8)
+
+
+@dataclass(frozen=True, eq=False)
+class TableStack:
+    """A stack ``(n, goal, goal)`` of tables checked once: read-only,
+    contiguous int8 dice counts 0..10. The exact functions take it as it is,
+    without checking the tables again; make one with ``TableStack.of``.
+    """
+
+    tables: np.ndarray
+
+    def __post_init__(self) -> None:
+        array = self.tables
+        if not isinstance(array, np.ndarray) or array.dtype != np.int8 or array.ndim != 3 or array.flags.writeable:
+            raise TypeError("a TableStack holds a read-only int8 (n, goal, goal) array; use TableStack.of")
+
+    @classmethod
+    def of(cls, tables: np.ndarray | TableStack, label: str = "tables") -> TableStack:
+        """TABLES checked (see ``checked_tables``), or TABLES itself if it is a TableStack."""
+        if isinstance(tables, TableStack):
+            return tables
+        array = checked_tables(tables, label)
+        if np.may_share_memory(array, tables):
+            array = array.copy()  # never freeze the caller's array
+        array.setflags(write=False)
+        return cls(array)
+
+    @property
+    def goal(self) -> int:
+        return int(self.tables.shape[1])
+
+    def __len__(self) -> int:
+        return len(self.tables)
+
+
+def win_probabilities_pairs(
+    tables: np.ndarray | TableStack, pairs: np.ndarray | list[list[int]], rules: RuleSet | str, sides: int = 6
+) -> np.ndarray:
+    """For each row (i, j) of PAIRS, [first, second]: table i's chances to win
+    against table j moving first and moving second. TABLES is (n, goal, goal),
+    checked here unless it is a TableStack (checked already)."""
+    tables = tables.tables if isinstance(tables, TableStack) else checked_tables(tables)
+    pairs = np.asarray(pairs)
+    if pairs.ndim != 2 or pairs.shape[1] != 2 or not (pairs.size == 0 or np.issubdtype(pairs.dtype, np.integer)):
+        raise ValueError(f"pairs: shape {pairs.shape} of {pairs.dtype}; expected (m, 2) integers")
+    bad = np.argwhere((pairs < 0) | (pairs >= len(tables)))
+    if len(bad):
+        row = int(bad[0][0])
+        raise ValueError(f"pairs[{row}]: {pairs[row].tolist()} names a table outside 0..{len(tables) - 1}")
+    compiled = compile_rules(rules, tables.shape[1], sides)
+    pairs = np.ascontiguousarray(pairs, dtype=np.int64)
+    if not len(pairs):
+        return np.zeros((0, 2))
+    if compiled.time_trot:
+        used, which = np.unique(pairs, return_inverse=True)
+        which = np.ascontiguousarray(which.reshape(pairs.shape), dtype=np.int64)
+        trotted: np.ndarray = trot_kernels.pair_win_probabilities(
+            np.ascontiguousarray(tables[used]), which, compiled.time_trot, compiled.exact_arrays
+        )
+        return trotted
+    if compiled.full_state:
+        used, which = np.unique(pairs, return_inverse=True)
+        policies = np.stack([as_policy(tables[i], compiled) for i in used])
+        which = np.ascontiguousarray(which.reshape(pairs.shape), dtype=np.int64)
+        chances: np.ndarray = state_kernels.pair_win_probabilities(
+            policies, which, compiled.cyclic, compiled.state_arrays
+        )
+        return chances
+    return kernels.pair_win_probabilities(tables, pairs, compiled.exact_arrays)
+
+
+def as_policy(table: np.ndarray, compiled: CompiledRules) -> np.ndarray:
+    """A goal x goal table as a full-state policy that ignores the memories."""
+    memories = compiled.bonus.shape[0]
+    return np.ascontiguousarray(np.broadcast_to(table[:, :, None, None], table.shape + (memories, memories)))
+
+
+def trot_policy(table: np.ndarray) -> np.ndarray:
+    """A goal x goal table as a Time Trot policy (``policy[score, opponent,
+    turn mod M, extra turn]``) that ignores the turn: shape (goal, goal, 1, 1)."""
+    return np.ascontiguousarray(table[:, :, None, None])
+
+
+def win_probabilities_many(
+    table: np.ndarray, opponents: np.ndarray | TableStack, rules: RuleSet | str, sides: int = 6
+) -> np.ndarray:
+    """[first, second] of TABLE against each of OPPONENTS (k, goal, goal),
+    checked here unless they are a TableStack (checked already)."""
+    table = checked_table(table, "table")
+    opponents = opponents.tables if isinstance(opponents, TableStack) else checked_tables(opponents, "opponents")
+    if opponents.shape[1:] != table.shape:
+        raise ValueError(f"opponents: {opponents.shape[1:]} tables, but the table is {table.shape}")
+    stack = np.concatenate([table[None], opponents])
+    stack.setflags(write=False)
+    pairs = np.column_stack([np.zeros(len(opponents), dtype=np.int64), np.arange(1, len(stack))])
+    return win_probabilities_pairs(TableStack(stack), pairs, rules, sides)
+
+
+def win_probabilities(
+    table_a: np.ndarray, table_b: np.ndarray, rules: RuleSet | str, sides: int = 6
+) -> WinProbabilities:
+    """Exact chances of TABLE_A to win against TABLE_B, moving first and second."""
+    table_a, table_b = checked_table(table_a, "table_a"), checked_table(table_b, "table_b")
+    if table_a.shape != table_b.shape:
+        raise ValueError(f"table_b: shape {table_b.shape}, but table_a is {table_a.shape}; both need the same goal")
+    first, second = win_probabilities_pairs(np.stack([table_a, table_b]), [[0, 1]], rules, sides)[0]
+    return WinProbabilities(float(first), float(second), float((first + second) / 2))
