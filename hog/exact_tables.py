@@ -106,7 +106,9 @@ def win_probabilities_pairs(
 ) -> np.ndarray:
     """For each row (i, j) of PAIRS, [first, second]: table i's chances to win
     against table j moving first and moving second. TABLES is (n, goal, goal),
-    checked here unless it is a TableStack (checked already)."""
+    checked here unless it is a TableStack (checked already). A chance the
+    arithmetic puts a rounding error outside 0..1 (``1 - value`` of a value
+    summed to just above 1) is clipped to it."""
     tables = tables.tables if isinstance(tables, TableStack) else checked_tables(tables)
     pairs = np.asarray(pairs)
     if pairs.ndim != 2 or pairs.shape[1] != 2 or not (pairs.size == 0 or np.issubdtype(pairs.dtype, np.integer)):
@@ -119,6 +121,12 @@ def win_probabilities_pairs(
     pairs = np.ascontiguousarray(pairs, dtype=np.int64)
     if not len(pairs):
         return np.zeros((0, 2))
+    chances = _chances(tables, pairs, compiled)
+    return np.clip(chances, 0.0, 1.0, out=chances)
+
+
+def _chances(tables: np.ndarray, pairs: np.ndarray, compiled: CompiledRules) -> np.ndarray:
+    """``win_probabilities_pairs`` of checked TABLES and PAIRS, from the kernels of COMPILED's rules."""
     if compiled.time_trot:
         used, which = np.unique(pairs, return_inverse=True)
         which = np.ascontiguousarray(which.reshape(pairs.shape), dtype=np.int64)
@@ -130,10 +138,8 @@ def win_probabilities_pairs(
         used, which = np.unique(pairs, return_inverse=True)
         policies = np.stack([as_policy(tables[i], compiled) for i in used])
         which = np.ascontiguousarray(which.reshape(pairs.shape), dtype=np.int64)
-        chances: np.ndarray = state_kernels.pair_win_probabilities(
-            policies, which, compiled.cyclic, compiled.state_arrays
-        )
-        return chances
+        full: np.ndarray = state_kernels.pair_win_probabilities(policies, which, compiled.cyclic, compiled.state_arrays)
+        return full
     return kernels.pair_win_probabilities(tables, pairs, compiled.exact_arrays)
 
 

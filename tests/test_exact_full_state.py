@@ -233,3 +233,10 @@ def test_a_batch_of_pairs_matches_single_pairs(rules):
     for chances, single, again in zip(batch, singles, backwards, strict=True):
         assert tuple(chances) == (single.first, single.second) == (again.first, again.second)
     assert exact.win_probabilities_pairs(tables, np.zeros((0, 2), dtype=np.int64), rules).shape == (0, 2)
+
+
+def test_a_league_at_a_small_goal_gets_chances_within_0_and_1():
+    """At fa19, goal 24, 1 - (a value summed to just above 1) was -2.2e-16 and the store refused the league."""
+    from hog_arena.cli.main import main
+
+    assert main(["league", "--rules", "fa19", "--goal", "24", "--db", ":memory:", "--jobs", "1", "--json"]) == 0
