@@ -24,10 +24,10 @@ from arena.plots import new_figure, write_png
 from hog import exact
 from strategies.heatmap import literal
 
-__all__ = ["Generation", "EvolutionPlot", "best_response_rate", "evolution_data", "evolution_figure"]
+__all__ = ["GenerationStats", "EvolutionPlot", "best_response_rate", "evolution_data", "evolution_figure"]
 
 
-class Generation(Protocol):
+class GenerationStats(Protocol):
     """What is needed of a stored generation (``results.records.GenerationRecord``)."""
 
     @property
@@ -58,7 +58,7 @@ def best_response_rate(opponents: Sequence[np.ndarray], rules: str) -> float:
     return float(np.mean([exact.best_response(table, rules).rate for table in opponents]))
 
 
-def _column(generations: Sequence[Generation], key: str) -> tuple[float, ...] | None:
+def _column(generations: Sequence[GenerationStats], key: str) -> tuple[float, ...] | None:
     """The statistic KEY of every generation, or None if one lacks it."""
     values = []
     for generation in generations:
@@ -69,7 +69,7 @@ def _column(generations: Sequence[Generation], key: str) -> tuple[float, ...] | 
     return tuple(values)
 
 
-def _required(generations: Sequence[Generation], key: str) -> tuple[float, ...]:
+def _required(generations: Sequence[GenerationStats], key: str) -> tuple[float, ...]:
     """The statistic KEY of every generation; a ValueError names the first that lacks it."""
     values = _column(generations, key)
     if values is None:
@@ -81,7 +81,7 @@ def _required(generations: Sequence[Generation], key: str) -> tuple[float, ...]:
     return values
 
 
-def evolution_data(generations: Sequence[Generation], reference_rate: float | None) -> EvolutionPlot:
+def evolution_data(generations: Sequence[GenerationStats], reference_rate: float | None) -> EvolutionPlot:
     """The curves of the evolution picture, read from the stored statistics."""
     if not generations:
         raise ValueError("no generations to draw: the run has not finished its first generation")
@@ -136,7 +136,7 @@ def _figure(data: EvolutionPlot, title: str | None, reference_label: str) -> Fig
 
 
 def evolution_figure(
-    generations: Sequence[Generation],
+    generations: Sequence[GenerationStats],
     reference_rate: float | None,
     out_path: str | os.PathLike[str],
     *,
