@@ -13,7 +13,10 @@
 * Time Trot: the contests' rule sets against their semester's on the same
   pairs of league-like tables, one thread (``--time-trot``: only this);
 * every score-only rule set on the same tables, one thread, against fa17
-  (``--same-tables``: only this).
+  (``--same-tables``: only this);
+* the rule sets whose dice a turn can exchange (su17's Perfect Piggy, over
+  the full state with ``dice_swapped``) on the same tables, one thread,
+  against fa17 (``--dice-swaps``: only this).
 """
 
 from __future__ import annotations
@@ -133,6 +136,28 @@ def bench_same_tables(batch: int, rule_sets: list[str], size: int = 60) -> None:
         print(f"  {rules:13s} {1e3 * seconds:.3f} ms/pair, {seconds / best[SAME_TABLES_OF]:.2f}x {SAME_TABLES_OF}")
 
 
+def bench_dice_swaps(batch: int, rule_sets: list[str], size: int = 60) -> None:
+    """One pair on one thread for each rule set whose dice a turn can
+    exchange, on SAME_TABLES_OF's league-like tables, against SAME_TABLES_OF
+    on the same pairs (the best of three batches each)."""
+    swapping = [rules for rules in rule_sets if compile_rules(rules, GOAL).dice_swaps]
+    tables = TableStack.of(league_tables(SAME_TABLES_OF, size))
+    pairs = np.random.default_rng(3).integers(0, size, size=(batch, 2))
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    print(f"exchanged dice, one thread, {batch} pairs of {SAME_TABLES_OF}'s league-like tables:")
+    win_probabilities_pairs(tables, pairs[:4], SAME_TABLES_OF)  # load the kernels
+    plain, _ = timed(win_probabilities_pairs, tables, pairs, SAME_TABLES_OF, repeat=3)
+    for rules in swapping:
+        win_probabilities_pairs(tables, pairs[:4], rules)
+        seconds, _ = timed(win_probabilities_pairs, tables, pairs, rules, repeat=3)
+        print(
+            f"  {rules:13s} {1e3 * seconds / batch:.3f} ms/pair; {SAME_TABLES_OF} {1e3 * plain / batch:.3f} ms/pair: "
+            f"{seconds / plain:.1f}x"
+        )
+    numba.set_num_threads(threads)
+
+
 def bench_solvers(rule_sets: list[str]) -> None:
     roll6 = np.full((GOAL, GOAL), 6, dtype=np.int8)
     perfect_play("square_swine", 20)  # load the kernels
@@ -217,6 +242,7 @@ def main() -> None:
         action="store_true",
         help=f"only the score-only rule sets on the same tables, against {SAME_TABLES_OF}",
     )
+    parser.add_argument("--dice-swaps", action="store_true", help="only the rule sets that exchange the dice")
     parser.add_argument("--rules", nargs="+", default=list(RULE_SETS), choices=list(RULE_SETS))
     parser.add_argument(
         "--smoke",
@@ -235,11 +261,15 @@ def main() -> None:
     if args.same_tables:
         bench_same_tables(args.pairs, args.rules)
         return
+    if args.dice_swaps:
+        bench_dice_swaps(max(2, args.pairs // 20), args.rules)
+        return
     bench_solvers(args.rules)
     bench_full_state_pair(args.rules)
     bench_pairs(args.pairs, args.rules, 121 if args.smoke else 150)
     bench_time_trot(max(2, args.pairs // 10), args.rules)
     bench_same_tables(args.pairs, args.rules)
+    bench_dice_swaps(max(2, args.pairs // 20), args.rules)
     bench_reference(args.rules, SMOKE_REFERENCE_GOAL if args.smoke else GOAL)
 
 

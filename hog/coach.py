@@ -164,6 +164,8 @@ def hidden_state(compiled: exact.CompiledRules) -> str | None:
     """What the state holds besides the two scores under COMPILED rules, in words (None: nothing)."""
     if compiled.time_trot:
         return f"the turn number mod {compiled.time_trot} and whether a turn is a Time Trot extra turn"
+    if compiled.dice_swaps:
+        return "whether the dice are exchanged"
     return "each player's memory" if compiled.full_state and compiled.bonus.shape[0] > 1 else None
 
 
@@ -333,7 +335,6 @@ def _score_reach(
 
 def _state_parts(strategy: np.ndarray, opponent: np.ndarray, compiled: exact.CompiledRules) -> Parts:
     arrays = compiled.state_arrays
-    memories = compiled.bonus.shape[0]
     opposing = exact.as_policy(opponent, compiled)
     policy, win, other = state_kernels.analyse(opposing, opposing, True, False, compiled.cyclic, arrays)
     best_first, best_second = float(win[0, 0, 0, 0, 0]), float(other[1, 0, 0, 0, 0])
@@ -350,9 +351,10 @@ def _state_parts(strategy: np.ndarray, opponent: np.ndarray, compiled: exact.Com
     reach = visits.sum(axis=(2, 3))
     weighted = state_kernels.table_gains(win, other, visits, arrays)
     weighted_best = (visits * best_here).sum(axis=(2, 3))
-    uniform = np.full_like(visits, 1.0 / memories**2)
+    held = compiled.memory_pairs  # [own, opponent]: the pairs of memories a game can hold
+    uniform = np.broadcast_to(held / held.sum(), visits.shape).copy()
     plain = state_kernels.table_gains(win, other, uniform, arrays)
-    plain_best = best_here.mean(axis=(2, 3))
+    plain_best = (best_here * uniform).sum(axis=(2, 3))
     single = policy.shape[2] == 1
     return _cells(best_first, best_second, reach, weighted, weighted_best, plain, plain_best, single, policy)
 

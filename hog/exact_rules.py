@@ -48,6 +48,19 @@ class CompiledRules:
     * ``bonus[previous, num_rolls]`` and ``remember[num_rolls, points]``:
       the memory's bonus and what a player remembers (one memory value and
       no bonus in rule sets without memory);
+    * the same over the full state's memories, for the full-state kernels
+      and the simulator: a memory value there is ``own * G + shared``, what
+      the player remembers of its own turn (Feral Hogs) and the game's
+      shared memory (``dice_swapped``: G = 2 where a rule exchanges the
+      dice, else G = 1), which both players hold alike.
+      ``memory_bonus[memory, num_rolls]``, ``memory_remember[memory,
+      num_rolls, points]`` (the mover's memory after the turn),
+      ``carry[memory, mover's new memory]`` (the other player's memory
+      after the mover's turn: its own part kept, the shared part the
+      mover's), ``memory_dice[memory, kind]`` (the dice kind a mover of
+      that memory rolls at a state of ``dice_kind`` KIND) and
+      ``listing[memory, num_rolls]`` (an id of what the turn's outcomes
+      depend on: the bonus and the shared part);
     * ``finished``, ``link_start``, ``link_entry``, ``link_state``,
       ``link_same``: where each turn's outcome leads, in the form the
       score-only kernels read (see ``hog.kernels``; empty when
@@ -75,6 +88,11 @@ class CompiledRules:
     roll_table: np.ndarray
     bonus: np.ndarray
     remember: np.ndarray
+    memory_bonus: np.ndarray
+    memory_remember: np.ndarray
+    carry: np.ndarray
+    memory_dice: np.ndarray
+    listing: np.ndarray
     gift: np.ndarray
     cyclic: bool
     time_trot: int
@@ -93,7 +111,7 @@ class CompiledRules:
     @property
     def full_state(self) -> bool:
         """Whether exact analysis runs over the full state (memory, cycles or Time Trot)."""
-        return self.bonus.shape[0] > 1 or self.cyclic or self.time_trot > 0
+        return self.memory_bonus.shape[0] > 1 or self.cyclic or self.time_trot > 0
 
     @property
     def method(self) -> str:
@@ -105,9 +123,24 @@ class CompiledRules:
             )
         if self.cyclic:
             return "value iteration within each total score to 1e-15 (zero-point turns make cycles)"
+        if self.full_state and self.dice_swaps:
+            return "dynamic programming over the full state (scores, turn, whether the dice are exchanged)"
         if self.full_state:
             return "dynamic programming over the full state (scores, turn, each player's memory)"
         return "dynamic programming over (score, opponent score, turn)"
+
+    @property
+    def dice_swaps(self) -> bool:
+        """Whether a rule exchanges the dice (the shared ``dice_swapped`` flag)."""
+        return bool(self.memory_dice.shape[0] > 1 and (self.memory_dice != self.memory_dice[:1]).any())
+
+    @property
+    def memory_pairs(self) -> np.ndarray:
+        """``[own, opponent]``: whether a game can hold those memories (both
+        players hold the shared part alike), as floats."""
+        own = np.arange(self.carry.shape[0])
+        held: np.ndarray = (self.carry[:, own].T == own[None, :]).astype(float)
+        return held
 
     @cached_property
     def state_arrays(self) -> tuple[np.ndarray, ...]:
@@ -119,10 +152,13 @@ class CompiledRules:
             self.after_score,
             self.after_opponent,
             self.after_extra,
-            self.bonus,
-            self.remember,
+            self.memory_bonus,
+            self.memory_remember,
             self.dice_kind,
             self.points_bounds,
+            self.carry,
+            self.memory_dice,
+            self.listing,
         )
 
     @cached_property
@@ -158,8 +194,8 @@ class CompiledRules:
             self.after_score,
             self.after_opponent,
             self.after_extra,
-            self.bonus,
-            self.remember,
+            self.memory_bonus,
+            self.memory_remember,
             self.dice_kind,
             self.kind_sides,
             (np.uint64(1 << 32) % self.kind_sides).astype(np.uint64),
@@ -167,6 +203,8 @@ class CompiledRules:
             np.array([self.time_trot], dtype=np.int64),
             self.kind_dice,
             self.gift,
+            self.carry,
+            self.memory_dice,
         )
 
 
@@ -250,7 +288,8 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
     if zero_points.min() < 0:
         s, o = (int(i) for i in np.argwhere(zero_points < 0)[0])
         raise ValueError(f"rule set {rules.name}: rolling zero dice at scores ({s}, {o}) scores less than 0 points")
-    kinds, dice_kind = _dice_kinds(rules, goal, sides)
+    shared = 2 if rules.swaps_dice is not None else 1
+    kinds, dice_kind, shared_kind = _dice_kinds(rules, goal, sides, shared)
     kind_sides = np.array([kind_sides for kind_sides, _ in kinds], dtype=np.uint64)
     kind_dice = np.array([most for _, most in kinds], dtype=np.int64)
     chances = [
@@ -260,6 +299,8 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
     roll_most = max(max(row[n]) for row in chances for n in range(1, MAX_ROLLS + 1))
     max_points = max(MAX_ROLLS * int(kind_sides.max()), roll_most, int(zero_points.max()))
     bonus, remember = _memory_arrays(rules, max_points)
+    memory_bonus, memory_remember, carry, listing = _full_state_memory(rules, bonus, remember, shared)
+    memory_dice = shared_kind[np.arange(memory_bonus.shape[0]) % shared]
     gift = _gift_array(rules, max_points)
     rows = goal + max_points + int(bonus.max())
     results = [[rules.after_turn(s, o) for o in range(goal + int(gift.max()))] for s in range(rows)]
@@ -283,7 +324,9 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
             gifts = gift[min(num_rolls, int(kind_dice[kind])), support]
             _check_gifts(rules.name, support, gifts)
             points_bounds[kind, num_rolls] = (support[0], low, support[-1], gifts[0])
-    full_state = bonus.shape[0] > 1 or cyclic
+    full_state = memory_bonus.shape[0] > 1 or cyclic
+    if shared > 1 and rules.time_trot:
+        raise ValueError(f"rule set {rules.name}: exchanged dice and Time Trot are not analysed together")
     if gift.any() and (full_state or rules.time_trot):
         raise ValueError(f"rule set {rules.name}: points for the opponent need the analysis over the two scores")
     links = (
@@ -306,6 +349,11 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
         roll_table=_roll_table(rules, int(kind_sides.max()), points_rule),
         bonus=bonus,
         remember=remember,
+        memory_bonus=memory_bonus,
+        memory_remember=memory_remember,
+        carry=carry,
+        memory_dice=memory_dice,
+        listing=listing,
         gift=gift,
         cyclic=cyclic,
         time_trot=rules.time_trot,
@@ -317,19 +365,35 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
     return compiled
 
 
-def _dice_kinds(rules: RuleSet, goal: int, sides: int) -> tuple[list[tuple[int, int]], np.ndarray]:
+def _dice_kinds(
+    rules: RuleSet, goal: int, sides: int, shared: int
+) -> tuple[list[tuple[int, int]], np.ndarray, np.ndarray]:
     """The kinds of dice turns roll under RULES with SIDES-sided dice, as
-    (sides, most dice), the game's own (SIDES, no limit) first, and the kind
-    of each score pair below GOAL (Hog Wild picks the sides, Hog Tied the limit)."""
+    (sides, most dice), the game's own (SIDES, no limit) first; the kind of
+    each score pair below GOAL with the dice as dealt (Hog Wild picks the
+    sides, Hog Tied the limit); and ``shared_kind[swapped, kind]``, the kind
+    a state of KIND rolls with the dice exchanged (SHARED 2) or not."""
     state = [
-        [(rules.dice_sides(s, o, sides), rules.dice_rolled(s, o, MAX_ROLLS)) for o in range(goal)] for s in range(goal)
+        [
+            [(rules.dice_sides(s, o, sides, bool(g)), rules.dice_rolled(s, o, MAX_ROLLS)) for o in range(goal)]
+            for s in range(goal)
+        ]
+        for g in range(shared)
     ]
     game = (sides, MAX_ROLLS)
-    kinds = [game, *sorted({kind for row in state for kind in row} - {game})]
+    kinds = [game, *sorted({kind for layer in state for row in layer for kind in row} - {game})]
     if min(most for _, most in kinds) < 1:
         raise ValueError(f"rule set {rules.name}: a limit rule allows fewer than 1 die")
     index = {kind: i for i, kind in enumerate(kinds)}
-    return kinds, np.array([[index[kind] for kind in row] for row in state], dtype=np.int64)
+    layers = np.array([[[index[kind] for kind in row] for row in layer] for layer in state], dtype=np.int64)
+    shared_kind = np.tile(np.arange(len(kinds), dtype=np.int64), (shared, 1))
+    for g in range(1, shared):
+        pairs = set(zip(layers[0].ravel().tolist(), layers[g].ravel().tolist(), strict=True))
+        if len({dealt for dealt, _ in pairs}) < len(pairs):
+            raise ValueError(f"rule set {rules.name}: the exchanged dice do not follow from the dice as dealt")
+        for dealt, exchanged in pairs:
+            shared_kind[g, dealt] = exchanged
+    return kinds, layers[0], shared_kind
 
 
 def _gift_array(rules: RuleSet, max_points: int) -> np.ndarray:
@@ -398,6 +462,24 @@ def _memory_arrays(rules: RuleSet, max_points: int) -> tuple[np.ndarray, np.ndar
             f"rule set {rules.name}: a memory bonus is negative or a memory falls outside 0..{memory.size - 1}"
         )
     return bonus, remember
+
+
+def _full_state_memory(
+    rules: RuleSet, bonus: np.ndarray, remember: np.ndarray, shared: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``memory_bonus``, ``memory_remember``, ``carry`` and ``listing`` (see
+    ``CompiledRules``): the players' own memory (BONUS, REMEMBER) joined with
+    SHARED values of the game's shared memory, which a dice-swap rule toggles."""
+    rolls, points = remember.shape
+    swaps = np.zeros_like(remember)
+    if rules.swaps_dice is not None:
+        swaps = np.array([[rules.swaps_dice(n, k) for k in range(points)] for n in range(rolls)], dtype=np.int64)
+    memories = np.arange(bonus.shape[0] * shared)
+    memory_bonus = bonus[memories // shared]
+    memory_remember = remember[None] * shared + (memories[:, None, None] % shared + swaps[None]) % shared
+    carry = memories[:, None] // shared * shared + memories[None, :] % shared
+    listing = memory_bonus * shared + memories[:, None] % shared
+    return memory_bonus, memory_remember, carry, listing
 
 
 def _check_after_turn(

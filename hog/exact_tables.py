@@ -145,7 +145,7 @@ def _chances(tables: np.ndarray, pairs: np.ndarray, compiled: CompiledRules) -> 
 
 def as_policy(table: np.ndarray, compiled: CompiledRules) -> np.ndarray:
     """A goal x goal table as a full-state policy that ignores the memories."""
-    memories = compiled.bonus.shape[0]
+    memories = compiled.memory_bonus.shape[0]
     return np.ascontiguousarray(np.broadcast_to(table[:, :, None, None], table.shape + (memories, memories)))
 
 

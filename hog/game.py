@@ -124,6 +124,7 @@ def play(
     say: Commentary = silence,
     max_turns: int | None = None,
     dice_of: Callable[[int], Dice] = make_fair_dice,
+    sides: int = 6,
 ) -> tuple[int, int]:
     """Play a game of Hog under RULES; return the final scores (score0, score1).
 
@@ -131,7 +132,8 @@ def play(
     (at most what a limit rule allows; none: the zero-dice rule), then ``RuleSet.next_state`` adds the points and
     any memory bonus, applies the after-turn rule and updates the memory.
     DICE is the game's die; where the rules pick other dice for a turn
-    (sp17's Hog Wild) the die is ``DICE_OF(sides)``. With MAX_TURNS, a game
+    (sp17's Hog Wild; su17's dice, exchanged, of SIDES, the sides of DICE)
+    the die is ``DICE_OF(sides)``. With MAX_TURNS, a game
     still going after that many turns stops there (``hefty_hogs`` can loop
     forever).
 
@@ -150,8 +152,8 @@ def play(
         num_rolls = rules.dice_rolled(
             score, opponent_score, checked_num_rolls(strategies[state.who], score, opponent_score)
         )
-        sides = rules.turn_dice(score, opponent_score) if rules.turn_dice else None
-        points = take_turn(num_rolls, score, opponent_score, rules, dice if sides is None else dice_of(sides))
+        picked = rules.picked_sides(score, opponent_score, state.dice_swapped, sides)
+        points = take_turn(num_rolls, score, opponent_score, rules, dice if picked is None else dice_of(picked))
         state = rules.next_state(state, num_rolls, points).state
         say = say(*state.scores)
         turns += 1

@@ -159,7 +159,8 @@ class Game:
         score, opponent = before if who == 0 else before[::-1]
         chosen, num_rolls = num_rolls, self._rules.dice_rolled(score, opponent, num_rolls)
         rolled: list[int] = []
-        sides = self._rules.turn_dice(score, opponent) if self._rules.turn_dice else None
+        swapped = self._state.dice_swapped
+        sides = self._rules.picked_sides(score, opponent, swapped)
         dice = self._dice if sides is None or num_rolls == 0 else make_fair_dice(sides, self._rng)
 
         def recorded() -> int:
@@ -178,13 +179,16 @@ class Game:
         extra = result.extra_turn and not self.over
         events = _turn_events(self._rules, num_rolls, tuple(rolled), points, (scored, opponent + given), after)
         if sides is not None and num_rolls:
-            events.insert(0, f"{self._rules.dice_rule}: {_SIDES.get(sides, f'{sides}-sided')} dice")
+            rule = self._rules.dice_rule if self._rules.turn_dice else self._rules.swap_rule
+            events.insert(0, f"{rule}: {_SIDES.get(sides, f'{sides}-sided')} dice")
         if num_rolls < chosen:
             events.insert(0, f"{self._rules.limit_rule}: {num_rolls} of the {chosen} dice chosen")
         if final_points != points:
             events.append(f"{self._rules.points_rule}: {points} -> {_points(final_points)}")
         if given:
             events.append(f"{self._rules.opponent_rule}: {_points(given)} for the opponent")
+        if result.state.dice_swapped != swapped:
+            events.append(f"{self._rules.swap_rule}: the dice are exchanged")
         memory = self._rules.memory
         if memory is not None and result.bonus:
             events.insert(1 if num_rolls == 0 or 1 in rolled else 0, f"{memory.rule}: {_points(result.bonus)} bonus")

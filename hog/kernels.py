@@ -343,6 +343,8 @@ def _play(
         time_trot,
         kind_dice,
         gift,
+        carry,
+        memory_dice,
     ) = rule_arrays
     modulus = time_trot[0]
     game_sides, game_reject, game_dice, varied = kind_sides[0], kind_reject[0], kind_dice[0], kind_sides.shape[0] > 1
@@ -369,7 +371,7 @@ def _play(
         else:
             sides, reject_below, most = game_sides, game_reject, game_dice
             if varied:  # the rules pick the dice of some states (Hog Wild, Hog Tied)
-                kind = dice_kind[score, opponent]
+                kind = memory_dice[previous, dice_kind[score, opponent]]  # exchanged dice: by the shared memory
                 sides, reject_below, most = kind_sides[kind], kind_reject[kind], kind_dice[kind]
             num_rolls = min(num_rolls, most)
             ones = 0
@@ -392,10 +394,13 @@ def _play(
             extra = extra or trot
             turn = (turn + 1) % modulus
         score, opponent = after_score[after, opponent], after_opponent[after, opponent]
+        remembered = remember[previous, num_rolls, points]
         if who == 0:
-            score0, score1, previous0 = score, opponent, remember[num_rolls, points]
+            score0, score1 = score, opponent
+            previous0, previous1 = remembered, carry[previous1, remembered]
         else:
-            score0, score1, previous1 = opponent, score, remember[num_rolls, points]
+            score0, score1 = opponent, score
+            previous0, previous1 = carry[previous0, remembered], remembered
         if not extra:
             who = 1 - who
     return score0, score1

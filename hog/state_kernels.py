@@ -45,25 +45,32 @@ MAX_SWEEPS = 100_000
 SETTLED = 1e-18
 
 
+#: ``_scratch``'s room for one turn's outcomes: chance, kind, new score, new opponent score, memory.
+Scratch = tuple[
+    npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]
+]
+
+
 @njit(cache=True, inline="always")
 def _outcomes(
     score: int,
     opponent: int,
     n: int,
-    b: int,
+    ms: int,
     arrays: tuple[npt.NDArray[Any], ...],
-    chance: npt.NDArray[np.float64],
-    kind: npt.NDArray[np.int64],
-    new_score: npt.NDArray[np.int64],
-    new_opponent: npt.NDArray[np.int64],
-    memory: npt.NDArray[np.int64],
+    scratch: Scratch,
 ) -> int:
-    """List the outcomes of rolling N with bonus B at (SCORE, OPPONENT) into
-    the last five arrays; returns how many there are. ``kind``: 0 the mover
-    has won, 1 lost, 2 moves again, 3 the turn passes."""
-    zero_points, dice_chances, after_score, after_opponent, after_extra, bonus, remember, dice_kind, bounds = arrays
+    """List the outcomes of rolling N at (SCORE, OPPONENT), the mover
+    remembering MS (which gives its bonus and dice), into SCRATCH's arrays
+    (from ``_scratch``); returns how many there are. ``kind``: 0 the mover
+    has won, 1 lost, 2 moves again, 3 the turn passes; ``memory`` the
+    mover's memory after the turn."""
+    chance, kind, new_score, new_opponent, memory = scratch
+    zero_points, dice_chances, after_score, after_opponent, after_extra, bonus, remember, dice_kind, bounds = arrays[:9]
+    memory_dice = arrays[10]
+    b = bonus[ms, n]
     goal = zero_points.shape[0]
-    dice = dice_kind[score, opponent]
+    dice = memory_dice[ms, dice_kind[score, opponent]]
     count = 0
     first_points = zero_points[score, opponent] if n == 0 else bounds[dice, n, 0]
     last_points = first_points if n == 0 else bounds[dice, n, 2]
@@ -77,7 +84,7 @@ def _outcomes(
         chance[count] = p
         new_score[count] = s2
         new_opponent[count] = o2
-        memory[count] = remember[n, points]
+        memory[count] = remember[ms, n, points]
         if s2 >= goal or o2 >= goal:
             kind[count] = 0 if s2 > o2 else 1
         elif after_extra[reached, opponent]:
@@ -89,11 +96,7 @@ def _outcomes(
 
 
 @njit(cache=True)
-def _scratch(
-    arrays: tuple[npt.NDArray[Any], ...],
-) -> tuple[
-    npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]
-]:
+def _scratch(arrays: tuple[npt.NDArray[Any], ...]) -> Scratch:
     """Room for one (dice count, bonus)'s outcomes: chance, kind, new score,
     new opponent score, memory."""
     most = arrays[1].shape[2]
@@ -126,20 +129,20 @@ Work = tuple[
 @njit(cache=True)
 def _work(goal: int, arrays: tuple[npt.NDArray[Any], ...]) -> Work:
     """Room for ``_analyse`` at GOAL, zeroed: win, other, chosen (see
-    ``analyse``); q_win[n, b, mo], q_other[n, b, mo]: rolling n with bonus b,
-    the opponent remembering mo, in the state at hand; needed[n, b], the
-    visit that last used (n, b); and ``_scratch``."""
-    bonus = arrays[5]
-    memories = bonus.shape[0]
-    widest_bonus = bonus.max()
+    ``analyse``); q_win[n, l, mo], q_other[n, l, mo]: rolling n with the
+    outcomes of listing l (``CompiledRules.listing``: the bonus and the
+    shared memory), the opponent remembering mo, in the state at hand;
+    needed[n, l], the visit that last used (n, l); and ``_scratch``."""
+    memories = arrays[5].shape[0]
+    listings = arrays[11].max() + 1
     chance, kind, new_score, new_opponent, memory = _scratch(arrays)
     return (
         np.zeros((2, goal, goal, memories, memories)),
         np.zeros((2, goal, goal, memories, memories)),
         np.zeros((goal, goal, memories, memories), dtype=np.int8),
-        np.zeros((MAX_ROLLS + 1, widest_bonus + 1, memories)),
-        np.zeros((MAX_ROLLS + 1, widest_bonus + 1, memories)),
-        np.zeros((MAX_ROLLS + 1, widest_bonus + 1), dtype=np.int64),
+        np.zeros((MAX_ROLLS + 1, listings, memories)),
+        np.zeros((MAX_ROLLS + 1, listings, memories)),
+        np.zeros((MAX_ROLLS + 1, listings), dtype=np.int64),
         chance,
         kind,
         new_score,
@@ -185,13 +188,14 @@ def _analyse(
     one specialisation for every use (a constant would compile another).
 
     For each score pair and mover, the outcomes of each needed (dice count,
-    bonus) are listed once (chance, where they lead) and then valued for
-    every memory of the opponent.
+    listing) are listed once (chance, where they lead) and then valued for
+    every memory of the opponent (``carry``: what the turn leaves it).
     """
-    zero_points, bonus = arrays[0], arrays[5]
+    zero_points, bonus, carry, listing = arrays[0], arrays[5], arrays[9], arrays[11]
     goal = policy_a.shape[0]
     memories = bonus.shape[0]
     win, other, chosen, q_win, q_other, needed, chance, kind, new_score, new_opponent, memory = work
+    scratch = (chance, kind, new_score, new_opponent, memory)
     # Reset what a used WORK carries over. Without cycles every value read is
     # written first (a turn raises the total score): only sweeps need zeros.
     needed[:] = 0
@@ -217,18 +221,16 @@ def _analyse(
                             if optimising:
                                 lowest, highest = 0, MAX_ROLLS
                             for n in range(lowest, highest + 1):
-                                b = bonus[ms, n]
-                                if needed[n, b] == visit:
+                                key = listing[ms, n]
+                                if needed[n, key] == visit:
                                     continue
-                                needed[n, b] = visit
-                                count = _outcomes(
-                                    score, opponent, n, b, arrays, chance, kind, new_score, new_opponent, memory
-                                )
+                                needed[n, key] = visit
+                                count = _outcomes(score, opponent, n, ms, arrays, scratch)
                                 # Valued for every memory m2 of the opponent at once:
                                 # the values are laid out [.., opponent memory, own memory],
-                                # so the turn passing reads one contiguous row.
-                                q_w = q_win[n, b]
-                                q_x = q_other[n, b]
+                                # so the turn passing reads one row.
+                                q_w = q_win[n, key]
+                                q_x = q_other[n, key]
                                 q_w[:] = 0.0
                                 q_x[:] = 0.0
                                 for j in range(count):
@@ -239,17 +241,19 @@ def _analyse(
                                     elif k == 2:
                                         row_w = win[mover, new_score[j], new_opponent[j]]
                                         row_x = other[mover, new_score[j], new_opponent[j]]
+                                        kept = carry[:, memory[j]]
                                         for m2 in range(memories):
-                                            q_w[m2] += p * row_w[m2, memory[j]]
+                                            q_w[m2] += p * row_w[kept[m2], memory[j]]
                                             if cyclic:
-                                                q_x[m2] += p * row_x[m2, memory[j]]
+                                                q_x[m2] += p * row_x[kept[m2], memory[j]]
                                     elif k == 3:
                                         row_w = other[nxt, new_opponent[j], new_score[j], memory[j]]
                                         row_x = win[nxt, new_opponent[j], new_score[j], memory[j]]
+                                        kept = carry[:, memory[j]]
                                         for m2 in range(memories):
-                                            q_w[m2] += p * row_w[m2]
+                                            q_w[m2] += p * row_w[kept[m2]]
                                             if cyclic:
-                                                q_x[m2] += p * row_x[m2]
+                                                q_x[m2] += p * row_x[kept[m2]]
                                     elif cyclic:
                                         q_x += p
                                 if not cyclic:  # every game ends: the other player wins whenever the mover does not
@@ -262,17 +266,17 @@ def _analyse(
                                 lowest, highest = 0, MAX_ROLLS
                             best = -1.0
                             for n in range(lowest, highest + 1):
-                                best = max(best, q_win[n, bonus[ms, n], mo])
+                                best = max(best, q_win[n, listing[ms, n], mo])
                             pick = lowest
                             # The lowest count within TIE_TOLERANCE of the best, except that a
                             # zero-point zero-dice turn (which can start a cycle) comes last.
                             stalls = zero_points[score, opponent] == 0
-                            while q_win[pick, bonus[ms, pick], mo] < best - TIE_TOLERANCE or (
-                                pick == 0 and stalls and pick < highest and _ties_after(q_win, bonus, ms, mo, best)
+                            while q_win[pick, listing[ms, pick], mo] < best - TIE_TOLERANCE or (
+                                pick == 0 and stalls and pick < highest and _ties_after(q_win, listing, ms, mo, best)
                             ):
                                 pick += 1
-                            w = q_win[pick, bonus[ms, pick], mo]
-                            x = q_other[pick, bonus[ms, pick], mo]
+                            w = q_win[pick, listing[ms, pick], mo]
+                            x = q_other[pick, listing[ms, pick], mo]
                             if cyclic:
                                 moved = max(moved, abs(w - win[mover, score, opponent, mo, ms]))
                                 moved = max(moved, abs(x - other[mover, score, opponent, mo, ms]))
@@ -298,10 +302,10 @@ def _copy_first(values: npt.NDArray[np.float64]) -> None:
 
 
 @njit(cache=True, inline="always")
-def _ties_after(q_win: npt.NDArray[np.float64], bonus: npt.NDArray[np.int64], ms: int, mo: int, best: float) -> bool:
+def _ties_after(q_win: npt.NDArray[np.float64], listing: npt.NDArray[np.int64], ms: int, mo: int, best: float) -> bool:
     """Whether a count above 0 is within TIE_TOLERANCE of BEST."""
     for n in range(1, MAX_ROLLS + 1):
-        if q_win[n, bonus[ms, n], mo] >= best - TIE_TOLERANCE:
+        if q_win[n, listing[ms, n], mo] >= best - TIE_TOLERANCE:
             return True
     return False
 
@@ -346,7 +350,7 @@ _ROOMS = threading.local()
 
 def _thread_room(goal: int, arrays: tuple[npt.NDArray[Any], ...]) -> Work:
     """This thread's work room for GOAL and ARRAYS' shapes (the last one made, reused while they match)."""
-    shape = (goal, arrays[5].shape[0], int(arrays[5].max()), arrays[1].shape[2])
+    shape = (goal, arrays[5].shape[0], int(arrays[11].max()), arrays[1].shape[2])
     kept = getattr(_ROOMS, "room", None)
     if kept is None or kept[0] != shape:
         kept = _ROOMS.room = (shape, _work(goal, arrays))
@@ -365,10 +369,11 @@ def occupancy(
     left: where a turn can keep the total score (zero-point turns make
     cycles) that takes sweeps, elsewhere the second sweep finds nothing to
     move and the visits are those of one pass, bit for bit."""
-    bonus = arrays[5]
+    bonus, carry = arrays[5], arrays[9]
     goal = policy_a.shape[0]
     memories = bonus.shape[0]
-    chance, kind, new_score, new_opponent, memory = _scratch(arrays)
+    scratch = _scratch(arrays)
+    chance, kind, new_score, new_opponent, memory = scratch
     pending = np.zeros((2, goal, goal, memories, memories))
     mass = np.zeros((2, goal, goal, memories, memories))
     pending[0, 0, 0, 0, 0] = 1.0
@@ -390,14 +395,13 @@ def occupancy(
                             mass[mover, s, o, ms, mo] += here
                             moving += here
                             n = policy[s, o, ms, mo]
-                            count = _outcomes(
-                                s, o, n, bonus[ms, n], arrays, chance, kind, new_score, new_opponent, memory
-                            )
+                            count = _outcomes(s, o, n, ms, arrays, scratch)
                             for j in range(count):
+                                kept, reached = carry[mo, memory[j]], here * chance[j]
                                 if kind[j] == 2:
-                                    pending[mover, new_score[j], new_opponent[j], memory[j], mo] += here * chance[j]
+                                    pending[mover, new_score[j], new_opponent[j], memory[j], kept] += reached
                                 elif kind[j] == 3:
-                                    pending[1 - mover, new_opponent[j], new_score[j], mo, memory[j]] += here * chance[j]
+                                    pending[1 - mover, new_opponent[j], new_score[j], kept, memory[j]] += reached
             if moving < SETTLED:
                 break
             if sweep == MAX_SWEEPS:
@@ -417,31 +421,38 @@ def table_gains(
     then playing on as WIN and OTHER say (the values of A's table against
     B's, from ``analyse``), summed over the states with A to move at that
     score pair, each weighted by VISITS (``occupancy``)."""
-    bonus = arrays[5]
+    bonus, carry, listing = arrays[5], arrays[9], arrays[11]
     goal = visits.shape[0]
     memories = bonus.shape[0]
-    widest_bonus = bonus.max()
-    chance, kind, new_score, new_opponent, memory = _scratch(arrays)
+    scratch = _scratch(arrays)
+    chance, kind, new_score, new_opponent, memory = scratch
     weight = np.empty(memories)
     gains = np.zeros((goal, goal, MAX_ROLLS + 1))
     for score in range(goal):
         for opponent in range(goal):
             for n in range(MAX_ROLLS + 1):
-                for b in range(widest_bonus + 1):
+                for key in range(listing.max() + 1):
                     weight[:] = 0.0
+                    found = -1
                     for ms in range(memories):
-                        if bonus[ms, n] == b:
+                        if listing[ms, n] == key:
                             weight += visits[score, opponent, ms]
+                            found = ms
                     if weight.sum() == 0.0:
                         continue
-                    count = _outcomes(score, opponent, n, b, arrays, chance, kind, new_score, new_opponent, memory)
+                    count = _outcomes(score, opponent, n, found, arrays, scratch)
                     total = 0.0
                     for j in range(count):
+                        kept = carry[:, memory[j]]
                         if kind[j] == 0:
                             total += chance[j] * weight.sum()
                         elif kind[j] == 2:
-                            total += chance[j] * (weight * win[0, new_score[j], new_opponent[j], :, memory[j]]).sum()
+                            row = win[0, new_score[j], new_opponent[j]]
+                            for mo in range(memories):
+                                total += chance[j] * weight[mo] * row[kept[mo], memory[j]]
                         elif kind[j] == 3:
-                            total += chance[j] * (weight * other[1, new_opponent[j], new_score[j], memory[j]]).sum()
+                            row = other[1, new_opponent[j], new_score[j], memory[j]]
+                            for mo in range(memories):
+                                total += chance[j] * weight[mo] * row[kept[mo]]
                     gains[score, opponent, n] += total
     return gains

@@ -143,6 +143,7 @@ RULE_SOURCE: dict[str, tuple[str, str, str]] = {
     ),
     "fa17": ("", f"    return {_LARGER_DIGIT}", _SWAP.format(_MULTIPLES)),
     "sp17": (_HOGTIMUS, f"    return _hogtimus({_LARGER_DIGIT})", _SWAP.format(_DOUBLE)),
+    "su17": (_HOGTIMUS, f"    return _hogtimus({_LARGER_DIGIT})", _SWAP.format(_DOUBLE)),
     "su16": (_HOGTIMUS, f"    return _hogtimus({_LARGER_DIGIT})", _SWAP.format("len(set(str(score))) == 1")),
     "sp16": (
         _HOGTIMUS,
@@ -157,10 +158,17 @@ RULE_SOURCE: dict[str, tuple[str, str, str]] = {
 RULE_SOURCE |= {f"{name}_contest": RULE_SOURCE[name] for name in ("fa17", "fa18", "sp19")}
 
 
-def _hog_wild(points: str, about: str, rolled: str = "n") -> tuple[str, str]:
-    """The DICE_SOURCE entry of a Hog Wild rule set whose roll of ``n`` dice
-    scores POINTS (an expression of ``ones``, the 1s rolled, and ``total``,
-    the sum of the others; ABOUT says it in words), ROLLED dice being rolled."""
+#: When a Hog Wild rule set rolls four-sided dice, in words.
+_HOG_WILD = "Hog Wild rolls four-sided ones when the scores sum to 7 * k"
+
+
+def _hog_wild(
+    points: str, about: str, rolled: str = "n", four_sided: str = "(score + other) % 7 == 0", when: str = _HOG_WILD
+) -> tuple[str, str]:
+    """The DICE_SOURCE entry of a rule set whose roll of ``n`` dice scores
+    POINTS (an expression of ``ones``, the 1s rolled, and ``total``, the sum
+    of the others; ABOUT says it in words), ROLLED dice being rolled,
+    four-sided where FOUR_SIDED holds (WHEN says when, in words)."""
     text = f'''
 
 def _pig_out(n, sides):
@@ -173,10 +181,10 @@ def _pig_out(n, sides):
     return ways
 
 
-# _CHANCES[four_sided][n]: (points, chance) of n dice; Hog Wild rolls four-sided ones when the scores sum to 7 * k
+# _CHANCES[four_sided][n]: (points, chance) of n dice; {when}
 _CHANCES = [[[(k, w / s**n) for k, w in enumerate(_pig_out(n, s)) if w] for n in range(11)] for s in (6, 4)]
 '''
-    return text, f"_CHANCES[(score + other) % 7 == 0][{rolled}]"
+    return text, f"_CHANCES[{four_sided}][{rolled}]"
 
 
 #: rule set -> (the text defining ``_CHANCES``, the expression of the chances
@@ -196,6 +204,12 @@ DICE_SOURCE: dict[str, tuple[str, str]] = {
     "sp16": _hog_wild("_hogtimus(0 if ones else total)", "0 if any die is a 1, else the sum"),
     "fa14": _hog_wild("1 if ones else total", "1 if any die is a 1, else the sum"),
     "fa13": _hog_wild("1 if ones else total", "1 if any die is a 1, else the sum"),
+    "su17": _hog_wild(
+        "_hogtimus(1 if ones else total)",
+        "1 if any die is a 1, else the sum",
+        four_sided="0",
+        when="six-sided ones here: the dice as dealt (a table cannot see whether Perfect Piggy exchanged them)",
+    ),
 }
 
 #: rule set -> the opponent's score after a turn in ``_turn(score, other, ...)``

@@ -1,7 +1,7 @@
 """A deliberately plain computation of exact chances in Hog, for the tests.
 
 Nothing here uses arrays, ``hog.exact`` or the kernels: the full game
-state (scores, whose turn, each player's memory) is explored from the start
+state (scores, whose turn, each player's memory, the game's memory) is explored from the start
 with the rule set's own ``zero_dice``, dice (``dice_sides``, ``dice_rolled``,
 ``roll_points``) and ``next_state``, and every state's
 chances to win for player 0 and player 1 are found by Gauss-Seidel sweeps
@@ -67,7 +67,7 @@ class Game:
         if num_rolls == 0:
             chances = {self.rules.zero_dice(*state.mover_scores()): 1.0}
         else:
-            key = (self.rules.dice_sides(*state.mover_scores(), self.sides), num_rolls)
+            key = (self.rules.dice_sides(*state.mover_scores(), self.sides, state.dice_swapped), num_rolls)
             if key not in self.dice:
                 self.dice[key] = dice_chances(num_rolls, key[0], self.rules.roll_points)
             chances = self.dice[key]

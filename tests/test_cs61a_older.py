@@ -1,6 +1,7 @@
-"""The course modules of the semesters before Spring 2017 whose rules need
-no state beyond the scores (COURSE_APIS.md, "Before Spring 2017"):
-``hog.cs61a.su16``, ``sp16``, ``fa14``, ``fa13`` and ``sp14``. Their names and
+"""The course modules of the semesters before Spring 2017 whose strategies
+return 0..10 (COURSE_APIS.md, "Before Spring 2017"): ``hog.cs61a.su17``
+(whose game also holds ``dice_swapped``), ``su16``, ``sp16``, ``fa14``,
+``fa13`` and ``sp14``. Their names and
 signatures, the rules through the course's functions (RULES.md's examples),
 ``play`` with the dice of ``select_dice`` against the rule engine on the
 same dice, the named strategies at every score pair and ``final_strategy``."""
@@ -32,6 +33,20 @@ COMMON = {
 }
 PLAY = "(strategy0, strategy1, score0=0, score1=0, goal=100)"
 SIGNATURES = {
+    "su17": {
+        **COMMON,
+        "select_dice": "(dice_swapped)",
+        "free_bacon": "(opponent_score)",
+        "is_perfect_piggy": "(turn_score)",
+        "is_swap": "(score0, score1)",
+        "play": PLAY,
+        "check_strategy_roll": "(score, opponent_score, num_rolls)",
+        "check_strategy": "(strategy, goal=100)",
+        "max_scoring_num_rolls": "(dice=six_sided, num_samples=1000)",
+        "average_win_rate": "(strategy, baseline=always_roll(6))",
+        "bacon_strategy": "(score, opponent_score, margin=8, num_rolls=4)",
+        "swap_strategy": "(score, opponent_score, margin=8, num_rolls=4)",
+    },
     "su16": {
         **COMMON,
         "free_bacon": "(opponent_score)",
@@ -81,6 +96,7 @@ SIGNATURES["sp14"] = {
 }
 #: Course functions a module must not have (COURSE_APIS.md).
 ABSENT = {
+    "su17": ("max_dice",),
     "sp16": ("check_strategy", "check_strategy_roll", "max_dice"),
     "fa14": ("free_bacon", "check_strategy", "max_dice"),
     "fa13": ("free_bacon", "is_swap", "check_strategy", "max_dice"),
@@ -122,6 +138,27 @@ def test_names_goal_and_what_is_absent(semester):
 
 
 SESSIONS = {
+    "su17": """
+>>> from hog import *
+>>> roll_dice(3, make_test_dice(4, 1, 5)), take_turn(2, 0, make_test_dice(3, 4)), take_turn(0, 34), take_turn(0, 0)
+(1, 11, 7, 1)
+>>> [n for n in range(1, 70) if is_perfect_piggy(n)]
+[4, 8, 9, 16, 25, 27, 36, 49, 64]
+>>> select_dice(False) == six_sided, select_dice(True) == four_sided, is_swap(10, 20), is_swap(10, 21)
+(True, True, True, False)
+>>> check_strategy_roll(0, 0, -1)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+AssertionError: strategy(0, 0) returned -1 (invalid number of rolls)...
+>>> check_strategy(always_roll(10)) is None
+True
+>>> import hog
+>>> old = hog.four_sided, hog.six_sided
+>>> hog.four_sided, hog.six_sided = make_test_dice(2), make_test_dice(3)
+>>> play(always_roll(3), always_roll(1), goal=20)
+(21, 6)
+>>> hog.four_sided, hog.six_sided = old  # teardown
+""",
     "su16": """
 >>> from hog import *
 >>> roll_dice(3, make_test_dice(4, 1, 5)), take_turn(2, 0, make_test_dice(3, 4)), take_turn(1, 0, make_test_dice(1))
@@ -218,7 +255,10 @@ SESSIONS["sp14"] = """
 
 @pytest.mark.parametrize("semester", MODULES)
 def test_course_session(semester):
-    """RULES.md's examples through the course's functions. su16: 96 + 15 is
+    """RULES.md's examples through the course's functions. su17: player 0
+    rolls three six-sided 3s, 9, a square: the dice are exchanged for both,
+    so every later roll is of four-sided 2s: player 1's one die, 2, is prime
+    and scores 3, player 0's three dice 6 (9-3, 15-3, 15-6, 21-6). su16: 96 + 15 is
     111, one distinct digit, so the scores are exchanged; at (3, 4) player 0
     rolls one four-sided die (Hog Tied, Hog Wild): 2, prime, is 3, and 6 (one
     digit) swaps to (4, 6); player 1 then rolls 25. sp16: Pig Out scores 0 and Piggy Back
@@ -281,11 +321,12 @@ def test_named_strategies_at_every_score_pair(semester):
             new = score + points
             swapped = rules.after_turn(new, opponent)[:2] == (opponent, new) and new != opponent
             otherwise = num_rolls if margin is None else (0 if points >= margin else num_rolls)
-            expected = (0 if opponent > new else num_rolls) if swapped else otherwise
+            harmful = otherwise if semester == "su17" else num_rolls  # su17 does not avoid a harmful swap
+            expected = (0 if opponent > new else harmful) if swapped else otherwise
             assert module.swap_strategy(score, opponent) == expected, (score, opponent)
 
 
-@pytest.mark.parametrize("semester", ["su16", "sp16", "fa14", "fa13"])
+@pytest.mark.parametrize("semester", ["su17", "su16", "sp16", "fa14", "fa13"])
 def test_final_strategy_is_the_best_response_table(semester):
     module = course_module(semester)
     table = np.array([[module.final_strategy(s, o) for o in range(100)] for s in range(100)])

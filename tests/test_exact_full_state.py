@@ -43,7 +43,8 @@ def reference_game(a, b, rules, goal):
 
 
 def test_the_full_state_rule_sets():
-    assert FULL == ["hefty_hogs", "su20", "sp20", "fa19", "fa17_contest", "fa18_contest", "sp19_contest"]
+    assert FULL == ["hefty_hogs", "su20", "sp20", "fa19", "su17", "fa17_contest", "fa18_contest", "sp19_contest"]
+    assert "the dice are exchanged" in compile_rules("su17").method
     assert "Time Trot" in compile_rules("sp19_contest").method
     assert compile_rules("hefty_hogs").cyclic and not compile_rules("fa19").cyclic
     assert "value iteration" in compile_rules("hefty_hogs").method
@@ -101,6 +102,18 @@ def test_feral_hogs_memory_matters():
     without = win_probabilities(a, b, forgetful).rate
     assert with_memory - without > 0.01
     assert with_memory == pytest.approx(simulate(a, b, "fa19", games=60_000, seed=5).rate, abs=0.01)
+
+
+def test_perfect_piggy_exchanges_the_dice():
+    """su17 without Perfect Piggy (the dice never exchanged) gives other chances: dice_swapped is
+    really used, and the simulator, which plays the exchanged dice, agrees with the exact value."""
+    a, b = np.full((100, 100), 4, np.int8), np.full((100, 100), 6, np.int8)
+    su17 = get_rules("su17")
+    swapping = win_probabilities(a, b, su17)
+    never = win_probabilities(a, b, dataclasses.replace(su17, name="su17_without_perfect_piggy", swaps_dice=None))
+    assert abs(swapping.rate - never.rate) > 0.01
+    simulated = simulate(a, b, "su17", games=60_000, seed=5)
+    assert abs(simulated.rate - swapping.rate) <= 4 * simulated.stderr
 
 
 @pytest.mark.parametrize("rules", FULL)

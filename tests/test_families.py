@@ -119,7 +119,8 @@ def points_rule_strategy(rules):
 
 
 def swap_strategy(rules, avoid_harmful=True):
-    """swap_strategy (sp17 .. su20): a good swap rolls 0, a harmful one num_rolls, else bacon."""
+    """swap_strategy (su16 .. su20): a good swap rolls 0, a harmful one num_rolls (not in su18 and
+    su17), else bacon."""
     r, points = get_rules(rules), zero_dice_points(rules)
 
     def named(margin, num_rolls):
@@ -150,7 +151,7 @@ RULE_STRATEGIES = {
     "su21": points_rule_strategy("su21"),
     **{name: swap_strategy(name) for name in ("su20", "sp20", "fa19", "sp19", "su19", "fa18", "sp18", "fa17", "sp17")},
     **{name: swap_strategy(name) for name in ("fa17_contest", "fa18_contest", "sp19_contest")},
-    "su18": swap_strategy("su18", avoid_harmful=False),
+    **{name: swap_strategy(name, avoid_harmful=False) for name in ("su18", "su17")},
     **{name: swap_strategy(name) for name in ("su16", "fa14", "fa13")},
     # sp16's swap_strategy has no margin: it never rolls 0 for the points alone.
     "sp16": lambda margin, num_rolls: swap_strategy("sp16")(GOAL, num_rolls),  # a margin no Free Bacon reaches

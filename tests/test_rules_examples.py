@@ -310,7 +310,7 @@ def test_semester_codes(code, name):
 
 
 def test_every_rule_set_has_semesters_and_wording():
-    assert len(RULE_SETS) == 27
+    assert len(RULE_SETS) == 28
     contests = {name for name, rules in RULE_SETS.items() if rules.time_trot}
     assert contests == {"fa17_contest", "fa18_contest", "sp19_contest"}
     assert set(SEMESTERS.values()) == set(RULE_SETS) - contests

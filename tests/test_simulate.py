@@ -32,12 +32,14 @@ def as_strategy(table: np.ndarray):
 
 def replay(first: np.ndarray, second: np.ndarray, rules: str, seed: int, game: int, sides: int) -> tuple[int, int]:
     """hog.game.play on the dice of stream GAME (dice of other sides where
-    the rules pick them, sp17's Hog Wild, from the same stream), stopped where
+    the rules pick them, sp17's Hog Wild and su17's exchanged dice, from the
+    same stream), stopped where
     the simulator stops a game that has not ended (a hefty_hogs game can go
     on forever)."""
     dice_of = stream_dice(seed, game)
     strategies = as_strategy(first), as_strategy(second)
-    return play(*strategies, rules, dice=dice_of(sides), goal=first.shape[0], max_turns=MAX_TURNS, dice_of=dice_of)
+    goal = first.shape[0]
+    return play(*strategies, rules, dice=dice_of(sides), goal=goal, max_turns=MAX_TURNS, dice_of=dice_of, sides=sides)
 
 
 @pytest.mark.parametrize("rules", RULES)

@@ -1,6 +1,6 @@
 """What the course's ``hog.py`` of the Hog Wild semesters, Spring 2017 and
-before (``sp17``, ``su16``, ``sp16``, ``fa14``, ``fa13``, ``sp14``), share,
-written once.
+before (``sp17``, ``su17``, ``su16``, ``sp16``, ``fa14``, ``fa13``,
+``sp14``), share, written once.
 
 Their ``play`` takes no dice and no commentary: each turn rolls the dice of
 the module's ``select_dice`` (four-sided when the sum of the scores is a
@@ -106,12 +106,14 @@ def swap_strategy(
     is_swap: Callable[[int, int], bool],
     num_rolls: int,
     otherwise: Callable[[], int],
+    avoid_harmful_swaps: bool = True,
 ) -> int:
     """The course's ``swap_strategy``: 0 for a swap that helps (rolling 0 with
     NAMESPACE's ``take_turn``; IS_SWAP(new score, opponent score)), NUM_ROLLS
-    for one that hurts, else what OTHERWISE returns."""
+    for one that hurts (unless not AVOID_HARMFUL_SWAPS, as in su17), else
+    what OTHERWISE returns."""
     bacon = lambda opponent: namespace["take_turn"](0, opponent)  # noqa: E731
-    move = swap_move(score, opponent_score, bacon, is_swap, num_rolls)
+    move = swap_move(score, opponent_score, bacon, is_swap, num_rolls, avoid_harmful_swaps)
     return otherwise() if move is None else move
 
 

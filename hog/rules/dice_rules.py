@@ -11,14 +11,18 @@
   dice rolled (Hog Tied): a player who chooses more rolls that many;
 * an opponent's-points rule ``(num_rolls, points) -> points`` gives the
   opponent points for the turn (Piggy Back); it may give them only for a
-  roll of dice that scores 0 points, and must then give some.
+  roll of dice that scores 0 points, and must then give some;
+* a dice-swap rule ``(num_rolls, points) -> bool`` says whether the turn
+  exchanges the dice for both players for the rest of the game (Perfect
+  Piggy): the game's shared ``dice_swapped`` flag toggles, and while it is
+  set the game's dice are ``exchanged_sides`` of what they were.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hog.rules.numbers import is_prime, next_prime
+from hog.rules.numbers import is_perfect_cube, is_perfect_square, is_prime, next_prime
 
 __all__ = [
     "MOST_DICE",
@@ -29,6 +33,8 @@ __all__ = [
     "hogtimus_prime",
     "hog_tied",
     "piggy_back",
+    "perfect_piggy",
+    "exchanged_sides",
 ]
 
 #: The most dice a turn may roll where no rule limits them.
@@ -103,3 +109,23 @@ def piggy_back(num_rolls: int, points: int) -> int:
     (4, 0, 0)
     """
     return num_rolls if points == 0 else 0
+
+
+def perfect_piggy(num_rolls: int, points: int) -> bool:
+    """Perfect Piggy (su17): a turn whose points (after Hogtimus Prime) are a
+    perfect square or a perfect cube, but not 1, exchanges the dice.
+
+    >>> [p for p in range(1, 30) if perfect_piggy(3, p)], perfect_piggy(0, 64), perfect_piggy(0, 1)
+    ([4, 8, 9, 16, 25, 27], True, False)
+    """
+    return points != 1 and (is_perfect_square(points) or is_perfect_cube(points))
+
+
+def exchanged_sides(sides: int) -> int:
+    """The sides of the game's dice once exchanged: six-sided dice become
+    four-sided and four-sided six-sided (others stay).
+
+    >>> exchanged_sides(6), exchanged_sides(4), exchanged_sides(8)
+    (4, 6, 8)
+    """
+    return {6: 4, 4: 6}.get(sides, sides)

@@ -20,8 +20,10 @@ any die is a 1: ``pig_out_rule``). Older rule sets add what
 picks the dice of a turn from the state (None: the game's dice),
 ``turn_points(points)`` changes the turn's points before they are added,
 ``most_dice(score, opponent_score)`` caps the number of dice rolled (Hog
-Tied) and ``opponent_points(num_rolls, points)`` gives the opponent points
-for the turn (Piggy Back).
+Tied), ``opponent_points(num_rolls, points)`` gives the opponent points
+for the turn (Piggy Back) and ``swaps_dice(num_rolls, points)`` toggles the
+game's shared ``dice_swapped`` flag (Perfect Piggy), which exchanges the
+game's dice for both players.
 ``RuleSet.next_state`` is the one definition of a turn's effect; the game
 loop, the course modules, the exact solver and the simulator all use it or
 arrays made by calling it.
@@ -33,7 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from hog.rules.after_turn import AfterTurn
-from hog.rules.dice_rules import pig_out
+from hog.rules.dice_rules import exchanged_sides, pig_out
 
 __all__ = ["Memory", "RuleSet", "State", "TurnResult", "UnknownRuleSet"]
 
@@ -59,14 +61,16 @@ class Memory:
 class State:
     """Scores (player 0, player 1), the player to move, each player's memory
     and the game's memory: the turn number modulo the Time Trot modulus
-    (``turn``, 0 without Time Trot) and whether this turn is a Time Trot
-    extra turn (``trot``)."""
+    (``turn``, 0 without Time Trot), whether this turn is a Time Trot
+    extra turn (``trot``) and whether the dice are exchanged for both
+    players (``dice_swapped``, Perfect Piggy)."""
 
     scores: tuple[int, int] = (0, 0)
     who: int = 0
     previous: tuple[int, int] = (0, 0)
     turn: int = 0
     trot: bool = False
+    dice_swapped: bool = False
 
     def mover_scores(self) -> tuple[int, int]:
         """(the mover's score, the other player's score)."""
@@ -88,11 +92,12 @@ class TurnResult:
 class RuleSet:
     """One rule set: its name, semester codes, the names of its rules and its functions.
 
-    ``roll_points``, ``turn_points``, ``turn_dice``, ``most_dice`` and
-    ``opponent_points`` are the rules of ``hog.rules.dice_rules`` (Pig Out by
-    default, no points rule, the game's dice, no limit, nothing for the
-    opponent); ``dice_rule``, ``points_rule``, ``limit_rule`` and
-    ``opponent_rule`` name the last four.
+    ``roll_points``, ``turn_points``, ``turn_dice``, ``most_dice``,
+    ``opponent_points`` and ``swaps_dice`` are the rules of
+    ``hog.rules.dice_rules`` (Pig Out by default, no points rule, the game's
+    dice, no limit, nothing for the opponent, the dice never exchanged);
+    ``dice_rule``, ``points_rule``, ``limit_rule``, ``opponent_rule`` and
+    ``swap_rule`` name the last five.
     ``time_trot`` is the modulus M of Time Trot (0: no Time Trot): rolling
     ``turn number % M`` dice earns another turn, except on a turn that is
     itself a Time Trot extra turn.
@@ -117,6 +122,8 @@ class RuleSet:
     opponent_points: Callable[[int, int], int] | None = None
     limit_rule: str = ""
     opponent_rule: str = ""
+    swaps_dice: Callable[[int, int], bool] | None = None
+    swap_rule: str = ""
 
     def __repr__(self) -> str:
         return f"RuleSet({self.name!r})"
@@ -126,17 +133,30 @@ class RuleSet:
         """How many values a player's memory takes (1 without memory)."""
         return self.memory.size if self.memory else 1
 
-    def dice_sides(self, score: int, opponent_score: int, sides: int) -> int:
+    def dice_sides(self, score: int, opponent_score: int, sides: int, dice_swapped: bool = False) -> int:
         """The sides of the dice rolled at (SCORE, OPPONENT_SCORE) in a game
-        played with SIDES-sided dice.
+        played with SIDES-sided dice (exchanged while DICE_SWAPPED).
 
         >>> from hog.rules import get_rules
         >>> sp17 = get_rules("sp17")
         >>> sp17.dice_sides(3, 4, 6), sp17.dice_sides(3, 5, 6), get_rules("fa17").dice_sides(0, 0, 6)
         (4, 6, 6)
         """
-        chosen = self.turn_dice(score, opponent_score) if self.turn_dice else None
+        chosen = self.picked_sides(score, opponent_score, dice_swapped, sides)
         return sides if chosen is None else chosen
+
+    def picked_sides(self, score: int, opponent_score: int, dice_swapped: bool, sides: int = 6) -> int | None:
+        """The sides of the dice the rules pick at (SCORE, OPPONENT_SCORE)
+        (Hog Wild; the exchanged dice while DICE_SWAPPED), or None where a
+        game played with SIDES-sided dice rolls its own.
+
+        >>> from hog.rules import get_rules
+        >>> su17 = get_rules("su17")
+        >>> su17.picked_sides(3, 4, False), su17.picked_sides(3, 4, True), get_rules("sp17").picked_sides(3, 4, False)
+        (None, 4, 4)
+        """
+        chosen = self.turn_dice(score, opponent_score) if self.turn_dice else None
+        return exchanged_sides(sides) if chosen is None and dice_swapped else chosen
 
     def dice_rolled(self, score: int, opponent_score: int, num_rolls: int) -> int:
         """The number of dice rolled at (SCORE, OPPONENT_SCORE) by a player who
@@ -164,10 +184,13 @@ class RuleSet:
         >>> get_rules("sp17").next_state(State((10, 3), 0), 2, 7).state.scores  # 7 -> 11, then 21 vs 3
         (21, 3)
         >>> result = get_rules("sp19_contest").next_state(State((3, 0), 1, turn=1), 1, 3)  # 1 die on turn 1
-        >>> result.state, result.time_trot
-        (State(scores=(3, 3), who=1, previous=(0, 0), turn=2, trot=True), True)
+        >>> result.state.scores, result.state.who, result.state.turn, result.state.trot, result.time_trot
+        ((3, 3), 1, 2, True, True)
         >>> get_rules("sp16").next_state(State((10, 3), 0), 3, 0).state.scores  # Piggy Back: 3 for the opponent
         (10, 6)
+        >>> result = get_rules("su17").next_state(State((10, 3), 0), 2, 9)  # Perfect Piggy: 9 exchanges the dice
+        >>> result.state.scores, result.state.dice_swapped
+        ((19, 3), True)
         """
         if self.turn_points is not None:
             points = self.turn_points(points)
@@ -182,11 +205,13 @@ class RuleSet:
             opponent += self.opponent_points(num_rolls, points)
         score, opponent, extra = self.after_turn(score + points + bonus, opponent)
         scores = (score, opponent) if who == 0 else (opponent, score)
+        swapped = state.dice_swapped != bool(self.swaps_dice and self.swaps_dice(num_rolls, points))
         trot = bool(self.time_trot) and not state.trot and num_rolls == state.turn
         extra = bool(extra) or trot
         next_who = who if extra else 1 - who
         turn = (state.turn + 1) % self.time_trot if self.time_trot else 0
-        return TurnResult(State(scores, next_who, (previous[0], previous[1]), turn, trot), bonus, extra, trot)
+        state = State(scores, next_who, (previous[0], previous[1]), turn, trot, swapped)
+        return TurnResult(state, bonus, extra, trot)
 
 
 class UnknownRuleSet(KeyError):

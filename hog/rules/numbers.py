@@ -17,6 +17,7 @@ __all__ = [
     "largest_digit",
     "leading_digits",
     "is_perfect_square",
+    "is_perfect_cube",
     "next_perfect_square",
     "num_factors",
     "is_prime",
@@ -96,6 +97,16 @@ def is_perfect_square(n: int) -> bool:
     [0, 1, 4, 9, 16]
     """
     return n >= 0 and isqrt(n) ** 2 == n
+
+
+def is_perfect_cube(n: int) -> bool:
+    """Whether n = d * d * d for some integer d.
+
+    >>> [n for n in range(130) if is_perfect_cube(n)]
+    [0, 1, 8, 27, 64, 125]
+    """
+    root = round(n ** (1 / 3)) if n > 0 else 0
+    return n >= 0 and any((root + d) ** 3 == n for d in (-1, 0, 1))
 
 
 def next_perfect_square(n: int) -> int:

@@ -257,6 +257,21 @@ _ALL: tuple[RuleSet, ...] = (
         dice_rule="Hog Wild",
     ),
     RuleSet(
+        "su17",
+        ("su17",),
+        "Free Bacon (1 + larger digit); Hogtimus Prime; Perfect Piggy (a square or cube turn score exchanges "
+        "six- and four-sided dice for both players); swap when one score doubles the other",
+        "Free Bacon",
+        "Swine Swap",
+        PIG_OUT,
+        _of_opponent(zero.bacon_largest_digit),
+        after.swapping(after.swap_double),
+        turn_points=dice_rules.hogtimus_prime,
+        points_rule="Hogtimus Prime",
+        swaps_dice=dice_rules.perfect_piggy,
+        swap_rule="Perfect Piggy",
+    ),
+    RuleSet(
         "su16",
         ("su16",),
         "Hog Wild (4-sided dice on multiples of 7); Hog Tied (at most 1 die when the sum ends in 7); "

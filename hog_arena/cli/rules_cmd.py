@@ -37,7 +37,15 @@ def rules_in_short(rules: RuleSet) -> str:
     """
     pig_out = "" if rules.pig_out_rule == PIG_OUT else rules.pig_out_rule
     memory = "" if rules.memory is None else rules.memory.rule
-    names = [rules.zero_dice_rule, rules.after_turn_rule, pig_out, memory, rules.points_rule, rules.dice_rule]
+    names = [
+        rules.zero_dice_rule,
+        rules.after_turn_rule,
+        pig_out,
+        memory,
+        rules.points_rule,
+        rules.dice_rule,
+        rules.swap_rule,
+    ]
     return ", ".join(name for name in names if name)
 
 

@@ -53,6 +53,7 @@ def register(app: typer.Typer) -> None:
         Example: hog solve --rules fa24 --opponent "always_roll(6)" --out best.py
         """
         from hog import exact
+        from hog.coach import hidden_state
         from strategies.table import StrategyTable
 
         vs = either(vs, "--opponent", old_vs, "--vs")
@@ -95,8 +96,10 @@ def register(app: typer.Typer) -> None:
                     f"moving first {solution.first:.6f}, moving second {solution.second:.6f}"
                 )
             if not solution.table_is_optimal:
+                hidden = hidden_state(exact.compile_rules(rules, solved.goal))
                 say(
-                    f"optimal play over the full state (memory included) wins {solution.optimal_rate:.6f} "
+                    f"optimal play over the full state (it sees {hidden}) "
+                    f"wins {solution.optimal_rate:.6f} "
                     f"(first {solution.optimal_first:.6f}); the table above, derived from it, is not optimal"
                 )
             say(f"method: {data['method']}")

@@ -178,7 +178,10 @@ _SHARED = load("shared")
 _YEARS = load("free_bacon_years")
 #: Rule sets whose course module the cases here cannot call as they call the
 #: others (their play takes no dice and no commentary): their own test file.
-OWN_TESTS = {"sp17": "test_cs61a_sp17.py", **dict.fromkeys(("su16", "sp16", "fa14", "fa13"), "test_cs61a_older.py")}
+OWN_TESTS = {
+    "sp17": "test_cs61a_sp17.py",
+    **dict.fromkeys(("su17", "su16", "sp16", "fa14", "fa13"), "test_cs61a_older.py"),
+}
 #: The contests' rule sets have no course module (COURSE_APIS.md): the contests took tables.
 CONTESTS = ("fa17_contest", "fa18_contest", "sp19_contest")
 _DATA = {name: load(name) for name in RULE_SETS if name not in OWN_TESTS and name not in CONTESTS}
