@@ -14,9 +14,9 @@
   pairs of league-like tables, one thread (``--time-trot``: only this);
 * every score-only rule set on the same tables, one thread, against fa17
   (``--same-tables``: only this);
-* the rule sets whose dice a turn can exchange (su17's Perfect Piggy, over
-  the full state with ``dice_swapped``) on the same tables, one thread,
-  against fa17 (``--dice-swaps``: only this).
+* the rule sets whose dice a turn can exchange (su17's Perfect Piggy,
+  ``hog.swap_kernels``) on the same tables, one thread, against fa17
+  (``--dice-swaps``: only this).
 """
 
 from __future__ import annotations

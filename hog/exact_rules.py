@@ -60,11 +60,12 @@ class CompiledRules:
       mover's), ``memory_dice[memory, kind]`` (the dice kind a mover of
       that memory rolls at a state of ``dice_kind`` KIND) and
       ``listing[memory, num_rolls]`` (an id of what the turn's outcomes
-      depend on: the bonus and the shared part);
+      depend on: the bonus and the shared part); ``swaps[num_rolls,
+      points]``: whether such a turn toggles the shared memory;
     * ``finished``, ``link_start``, ``link_entry``, ``link_state``,
       ``link_same``: where each turn's outcome leads, in the form the
-      score-only kernels read (see ``hog.kernels``; empty when
-      ``full_state``).
+      score-only and swap kernels read (see ``hog.kernels``; empty where
+      the players have memory or a turn can score 0).
 
     ``full_state`` says the exact analysis needs the full state: the rules
     have memory, or a turn can score 0 points (``cyclic``). ``time_trot``
@@ -93,6 +94,7 @@ class CompiledRules:
     carry: np.ndarray
     memory_dice: np.ndarray
     listing: np.ndarray
+    swaps: np.ndarray
     gift: np.ndarray
     cyclic: bool
     time_trot: int
@@ -160,6 +162,48 @@ class CompiledRules:
             self.memory_dice,
             self.listing,
         )
+
+    @property
+    def swap_kernel(self) -> bool:
+        """Whether pairs of tables run in ``hog.swap_kernels``: a rule exchanges
+        the dice, and the players have no memory of their own, nor cycles."""
+        return self.dice_swaps and self.bonus.shape[0] == 1 and not self.cyclic
+
+    @cached_property
+    def swap_arrays(self) -> tuple[np.ndarray, ...]:
+        """The arrays ``hog.swap_kernels`` takes, in its order: a roll's
+        chances split into those that keep the dice (``stay``) and, listed
+        per (kind, dice count), the points that exchange them (``flip_points``,
+        ``flip_count``; the lone lowest points are read whole, as
+        ``dice_chances`` and ``swaps`` say)."""
+        swapping = self.swaps[None].astype(bool) & (self.dice_chances > 0)
+        kinds, rolls = np.indices(swapping.shape[:2])
+        swapping[kinds, rolls, self.points_bounds[:, :, 0]] = False  # the lone lowest points: read on their own
+        stay = np.where(swapping, 0.0, self.dice_chances)
+        counts = swapping.sum(axis=2)
+        flip_points = np.zeros(self.dice_chances.shape[:2] + (max(1, int(counts.max())),), dtype=np.int64)
+        for kind, n in zip(*np.nonzero(counts), strict=True):
+            found = np.nonzero(swapping[kind, n])[0]
+            flip_points[kind, n, : len(found)] = found
+        arrays = (
+            self.zero_points,
+            self.dice_chances,
+            stay,
+            flip_points,
+            counts.astype(np.int64),
+            self.swaps,
+            self.finished,
+            self.link_start,
+            self.link_entry,
+            self.link_state,
+            self.link_same,
+            self.dice_kind,
+            self.memory_dice,
+            self.points_bounds,
+        )
+        for array in arrays:
+            array.setflags(write=False)
+        return arrays
 
     @cached_property
     def exact_arrays(self) -> kernels.ExactArrays:
@@ -299,7 +343,7 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
     roll_most = max(max(row[n]) for row in chances for n in range(1, MAX_ROLLS + 1))
     max_points = max(MAX_ROLLS * int(kind_sides.max()), roll_most, int(zero_points.max()))
     bonus, remember = _memory_arrays(rules, max_points)
-    memory_bonus, memory_remember, carry, listing = _full_state_memory(rules, bonus, remember, shared)
+    memory_bonus, memory_remember, carry, listing, swaps = _full_state_memory(rules, bonus, remember, shared)
     memory_dice = shared_kind[np.arange(memory_bonus.shape[0]) % shared]
     gift = _gift_array(rules, max_points)
     rows = goal + max_points + int(bonus.max())
@@ -329,8 +373,10 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
         raise ValueError(f"rule set {rules.name}: exchanged dice and Time Trot are not analysed together")
     if gift.any() and (full_state or rules.time_trot):
         raise ValueError(f"rule set {rules.name}: points for the opponent need the analysis over the two scores")
-    links = (
-        _NO_LINKS if full_state else _outcome_links(goal, after_score, after_opponent, after_extra, bool(gift.any()))
+    links = (  # the score-only kernels' links serve the swap kernels too (no memory of the players' own)
+        _NO_LINKS
+        if bonus.shape[0] > 1 or cyclic
+        else _outcome_links(goal, after_score, after_opponent, after_extra, bool(gift.any()))
     )
     compiled = CompiledRules(
         name=rules.name,
@@ -354,6 +400,7 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
         carry=carry,
         memory_dice=memory_dice,
         listing=listing,
+        swaps=swaps,
         gift=gift,
         cyclic=cyclic,
         time_trot=rules.time_trot,
@@ -466,8 +513,8 @@ def _memory_arrays(rules: RuleSet, max_points: int) -> tuple[np.ndarray, np.ndar
 
 def _full_state_memory(
     rules: RuleSet, bonus: np.ndarray, remember: np.ndarray, shared: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """``memory_bonus``, ``memory_remember``, ``carry`` and ``listing`` (see
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``memory_bonus``, ``memory_remember``, ``carry``, ``listing`` and ``swaps`` (see
     ``CompiledRules``): the players' own memory (BONUS, REMEMBER) joined with
     SHARED values of the game's shared memory, which a dice-swap rule toggles."""
     rolls, points = remember.shape
@@ -479,7 +526,7 @@ def _full_state_memory(
     memory_remember = remember[None] * shared + (memories[:, None, None] % shared + swaps[None]) % shared
     carry = memories[:, None] // shared * shared + memories[None, :] % shared
     listing = memory_bonus * shared + memories[:, None] % shared
-    return memory_bonus, memory_remember, carry, listing
+    return memory_bonus, memory_remember, carry, listing, swaps
 
 
 def _check_after_turn(

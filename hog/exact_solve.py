@@ -151,9 +151,10 @@ def _full_state_solution(opponent: np.ndarray | None, compiled: CompiledRules, i
         table = np.ascontiguousarray(table)
     if opponent is None:
         first, second = win_probabilities_pairs(np.stack([table, table]), [[0, 1]], compiled.name, compiled.sides)[0]
-    elif improve and policy.shape[2] > 1:
-        table, first, second = _improved_table(table, lambda candidate: _memory_gains(candidate, opposing, compiled))
     else:
+        if improve and policy.shape[2] > 1:
+            table, _, _ = _improved_table(table, lambda candidate: _memory_gains(candidate, opposing, compiled))
+        # The table's own chances from the pair kernels, as a match of it gets them (bit for bit).
         first, second = win_probabilities_pairs(np.stack([table, opponent]), [[0, 1]], compiled.name, compiled.sides)[0]
     return _derived_solution(table, first, second, compiled, policy, optimal_first, optimal_second)
 

@@ -1,6 +1,6 @@
 """Evaluating tables exactly: their checks, a checked stack of them
 (``TableStack``), and the win probabilities of pairs of tables, dispatched
-to the score-only, full-state or Time Trot kernels; ``hog.exact`` is the
+to the score-only, swap (exchanged dice), full-state or Time Trot kernels; ``hog.exact`` is the
 public face."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from hog import kernels, state_kernels, trot_kernels
+from hog import kernels, state_kernels, swap_kernels, trot_kernels
 from hog.dice_counts import first_bad_count
 from hog.exact_rules import CompiledRules, compile_rules
 from hog.game import MAX_ROLLS
@@ -134,6 +134,8 @@ def _chances(tables: np.ndarray, pairs: np.ndarray, compiled: CompiledRules) -> 
             np.ascontiguousarray(tables[used]), which, compiled.time_trot, compiled.exact_arrays
         )
         return trotted
+    if compiled.swap_kernel:
+        return kernels.pair_win_probabilities(tables, pairs, compiled.swap_arrays, swap_kernels.analyse_pairs)
     if compiled.full_state:
         used, which = np.unique(pairs, return_inverse=True)
         policies = np.stack([as_policy(tables[i], compiled) for i in used])

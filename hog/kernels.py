@@ -38,6 +38,7 @@ exactly uniform. ``hog.simulate.dice_stream`` is the same stream in Python.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -221,10 +222,15 @@ def _analyse(
 
 
 def pair_win_probabilities(
-    tables: npt.NDArray[np.int8], pairs: npt.NDArray[np.int64], rule_arrays: ExactArrays
+    tables: npt.NDArray[np.int8],
+    pairs: npt.NDArray[np.int64],
+    rule_arrays: ExactArrays | tuple[npt.NDArray[Any], ...],
+    analyse_block: Callable[..., None] | None = None,
 ) -> npt.NDArray[np.float64]:
     """For each row (a, b) of PAIRS: [first, second], table a's chances to win
     against table b moving first and moving second. TABLES is (n, goal, goal).
+    ANALYSE_BLOCK(tables, pairs, rule_arrays, start, stop, out) does a
+    block's pairs (``_analyse_pairs`` by default; ``hog.swap_kernels``').
 
     The pairs are split into one block of consecutive pairs per numba
     thread (``get_num_threads``), each run by ``_analyse_pairs`` on a thread
@@ -239,8 +245,10 @@ def pair_win_probabilities(
     edges = [block * count // blocks for block in range(blocks + 1)]
     tables = read_only(tables)
 
+    block_of: Callable[..., None] = _table_pairs if analyse_block is None else analyse_block
+
     def run(block: int) -> None:
-        _analyse_pairs(tables, pairs, False, False, rule_arrays, edges[block], edges[block + 1], out)
+        block_of(tables, pairs, rule_arrays, edges[block], edges[block + 1], out)
 
     if blocks == 1:
         run(0)
@@ -248,6 +256,18 @@ def pair_win_probabilities(
         with ThreadPoolExecutor(blocks) as pool:
             list(pool.map(run, range(blocks)))
     return out
+
+
+def _table_pairs(
+    tables: npt.NDArray[np.int8],
+    pairs: npt.NDArray[np.int64],
+    rule_arrays: ExactArrays,
+    start: int,
+    stop: int,
+    out: npt.NDArray[np.float64],
+) -> None:
+    """Rows START..STOP of PAIRS evaluated as tables (``_analyse_pairs``), into OUT."""
+    _analyse_pairs(tables, pairs, False, False, rule_arrays, start, stop, out)
 
 
 def read_only(tables: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:

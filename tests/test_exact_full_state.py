@@ -104,6 +104,19 @@ def test_feral_hogs_memory_matters():
     assert with_memory == pytest.approx(simulate(a, b, "fa19", games=60_000, seed=5).rate, abs=0.01)
 
 
+@pytest.mark.parametrize("seed", [0, 3])
+def test_pairs_under_exchanged_dice_equal_the_full_state_kernel(seed):
+    """su17's pairs of tables run in hog.swap_kernels; at goal 100 they equal the full-state
+    kernel's chances for the same tables (as policies that ignore dice_swapped)."""
+    compiled = compile_rules("su17")
+    assert compiled.swap_kernel and not compile_rules("fa19").swap_kernel
+    tables = random_tables(seed, 100, 4)
+    pairs = np.array([[0, 1], [2, 3], [3, 3]])
+    policies = np.stack([exact.as_policy(table, compiled) for table in tables])
+    full = state_kernels.pair_win_probabilities(policies, pairs, False, compiled.state_arrays)
+    assert exact.win_probabilities_pairs(tables, pairs, "su17") == pytest.approx(full, abs=1e-13)
+
+
 def test_perfect_piggy_exchanges_the_dice():
     """su17 without Perfect Piggy (the dice never exchanged) gives other chances: dice_swapped is
     really used, and the simulator, which plays the exchanged dice, agrees with the exact value."""

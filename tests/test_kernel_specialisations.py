@@ -30,10 +30,10 @@ for command in (
     ["solve"],
 ):
     assert main([*command, "--rules", rules, "--goal", "30", "--json"]) in (0, None)
-import hog.kernels, hog.state_kernels, hog.trot_kernels
+import hog.kernels, hog.state_kernels, hog.swap_kernels, hog.trot_kernels
 kernels = {
     f"{module.__name__}.{name}": [str(signature) for signature in kernel.signatures]
-    for module in (hog.kernels, hog.state_kernels, hog.trot_kernels)
+    for module in (hog.kernels, hog.state_kernels, hog.swap_kernels, hog.trot_kernels)
     for name, kernel in vars(module).items()
     if isinstance(kernel, CPUDispatcher)
 }
@@ -41,7 +41,7 @@ print(json.dumps(kernels), file=sys.stderr)
 """
 
 
-@pytest.mark.parametrize("rules", ["sus_fuss", "fa19", "fa17_contest"])
+@pytest.mark.parametrize("rules", ["sus_fuss", "fa19", "fa17_contest", "su17"])
 def test_a_league_a_match_and_a_solve_share_each_kernel(tmp_path, rules):
     done = subprocess.run(
         [sys.executable, "-c", PROBE, f"sqlite:///{tmp_path / 'hog.db'}", rules],

@@ -20,11 +20,14 @@ from hog.cs61a._swap_years import swap_move
 from hog.dice import Dice, six_sided
 from hog.game import GOAL, MAX_ROLLS, Strategy
 from hog.rules import RuleSet
-from hog.rules.dice_rules import hog_wild
+from hog.rules.dice_rules import hog_wild, hogtimus_prime
+from hog.rules.zero_dice import bacon_largest_digit
 
 __all__ = [
     "select_dice",
     "take_turn",
+    "bacon_turn",
+    "check_all",
     "play",
     "check_strategy_roll",
     "swap_strategy",
@@ -52,6 +55,45 @@ def take_turn(
     Prime) applied to the points."""
     points = _course.take_turn(num_rolls, opponent_score, dice, zero_dice, namespace["roll_dice"], GOAL)
     return points if points_rule is None else points_rule(points)
+
+
+def bacon_turn(namespace: Namespace) -> tuple[Callable[[int], int], Callable[..., int]]:
+    """The course's ``free_bacon(opponent_score)`` (1 plus the larger digit)
+    and ``take_turn(num_rolls, opponent_score, dice=six_sided)`` (Hogtimus
+    Prime on its points) of NAMESPACE's module, as su17, sp17, su16 and sp16
+    wrote them; ``take_turn`` finds ``free_bacon`` and ``roll_dice`` in
+    NAMESPACE at call time."""
+
+    def free_bacon(opponent_score: int) -> int:
+        assert opponent_score < 100, "The game should be over."
+        return bacon_largest_digit(opponent_score)
+
+    def take_turn_of(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
+        return take_turn(namespace, num_rolls, opponent_score, dice, namespace["free_bacon"], hogtimus_prime)
+
+    bacon_doc = "The points of rolling 0 dice (Free Bacon): 1 plus the larger digit of OPPONENT_SCORE."
+    turn_doc = "The points of a turn rolling NUM_ROLLS DICE, or Free Bacon for 0; prime points become the next prime."
+    return (
+        _semester.named(free_bacon, namespace, "free_bacon", bacon_doc),
+        _semester.named(take_turn_of, namespace, "take_turn", turn_doc),
+    )
+
+
+def check_all(namespace: Namespace, returns_strategy: bool) -> Callable[..., Strategy | None]:
+    """The course's ``check_strategy(strategy, goal=GOAL_SCORE)``: NAMESPACE's
+    ``check_strategy_roll`` at every pair of scores below the goal; it returns
+    the strategy if RETURNS_STRATEGY (su16), else None."""
+
+    def check_strategy(strategy: Strategy, goal: int = GOAL) -> Strategy | None:
+        for score in range(goal):
+            for opponent_score in range(goal):
+                namespace["check_strategy_roll"](score, opponent_score, strategy(score, opponent_score))
+        return strategy if returns_strategy else None
+
+    end = "; return STRATEGY." if returns_strategy else "."
+    doc = f"Check STRATEGY at every pair of scores below GOAL with ``check_strategy_roll``{end}"
+    checked: Callable[..., Strategy | None] = _semester.named(check_strategy, namespace, "check_strategy", doc)
+    return checked
 
 
 def play(

@@ -24,8 +24,7 @@ from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
 from hog.game import GOAL, Strategy
 from hog.rules import get_rules
 from hog.rules.after_turn import swap_reversed_digits
-from hog.rules.dice_rules import hogtimus_prime, pig_out_zero
-from hog.rules.zero_dice import bacon_largest_digit
+from hog.rules.dice_rules import pig_out_zero
 
 __all__ = [
     "GOAL_SCORE",
@@ -63,16 +62,7 @@ def roll_dice(num_rolls: int, dice: Dice = six_sided) -> int:
     return pig_out_zero([dice() for _ in range(num_rolls)])
 
 
-def free_bacon(opponent_score: int) -> int:
-    """The points of rolling 0 dice (Free Bacon): 1 plus the larger digit of OPPONENT_SCORE."""
-    assert opponent_score < 100, "The game should be over."
-    return bacon_largest_digit(opponent_score)
-
-
-def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
-    """The points of a turn rolling NUM_ROLLS DICE, or Free Bacon for 0; prime
-    points become the next prime (Hogtimus Prime)."""
-    return _hog_wild.take_turn(globals(), num_rolls, opponent_score, dice, globals()["free_bacon"], hogtimus_prime)
+free_bacon, take_turn = _hog_wild.bacon_turn(globals())
 
 
 def select_dice(score: int, opponent_score: int) -> Dice:

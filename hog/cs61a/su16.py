@@ -25,8 +25,7 @@ from hog.dice import Dice, four_sided, make_fair_dice, make_test_dice, six_sided
 from hog.game import GOAL, Strategy, roll_dice
 from hog.rules import get_rules
 from hog.rules.after_turn import has_one_digit
-from hog.rules.dice_rules import hog_tied, hogtimus_prime
-from hog.rules.zero_dice import bacon_largest_digit
+from hog.rules.dice_rules import hog_tied
 
 __all__ = [
     "GOAL_SCORE",
@@ -60,16 +59,7 @@ GOAL_SCORE = GOAL
 always_roll, always_roll_5 = _course.always_roll, _course.always_roll_5
 
 
-def free_bacon(opponent_score: int) -> int:
-    """The points of rolling 0 dice (Free Bacon): 1 plus the larger digit of OPPONENT_SCORE."""
-    assert opponent_score < 100, "The game should be over."
-    return bacon_largest_digit(opponent_score)
-
-
-def take_turn(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
-    """The points of a turn rolling NUM_ROLLS DICE, or Free Bacon for 0; prime
-    points become the next prime (Hogtimus Prime)."""
-    return _hog_wild.take_turn(globals(), num_rolls, opponent_score, dice, globals()["free_bacon"], hogtimus_prime)
+free_bacon, take_turn = _hog_wild.bacon_turn(globals())
 
 
 def select_dice(score: int, opponent_score: int) -> Dice:
@@ -101,12 +91,7 @@ def check_strategy_roll(score: int, opponent_score: int, num_rolls: Any) -> None
     _hog_wild.check_strategy_roll(score, opponent_score, num_rolls)
 
 
-def check_strategy(strategy: Strategy, goal: int = GOAL_SCORE) -> Strategy:
-    """Check STRATEGY at every pair of scores below GOAL with ``check_strategy_roll``; return STRATEGY."""
-    for score in range(goal):
-        for opponent_score in range(goal):
-            globals()["check_strategy_roll"](score, opponent_score, strategy(score, opponent_score))
-    return strategy
+check_strategy = _hog_wild.check_all(globals(), returns_strategy=True)
 
 
 make_averaged, max_scoring_num_rolls = _semester.averaging(globals(), "num_samples")
