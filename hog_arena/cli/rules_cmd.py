@@ -44,6 +44,8 @@ def rules_in_short(rules: RuleSet) -> str:
         memory,
         rules.points_rule,
         rules.dice_rule,
+        rules.limit_rule,
+        rules.opponent_rule,
         rules.swap_rule,
     ]
     return ", ".join(name for name in names if name)
