@@ -134,7 +134,7 @@ class CompiledRules:
     @property
     def dice_swaps(self) -> bool:
         """Whether a rule exchanges the dice (the shared ``dice_swapped`` flag)."""
-        return bool(self.memory_dice.shape[0] > 1 and (self.memory_dice != self.memory_dice[:1]).any())
+        return bool(self.swaps.any())
 
     @property
     def memory_pairs(self) -> np.ndarray:

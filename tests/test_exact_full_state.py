@@ -117,6 +117,17 @@ def test_pairs_under_exchanged_dice_equal_the_full_state_kernel(seed):
     assert exact.win_probabilities_pairs(tables, pairs, "su17") == pytest.approx(full, abs=1e-13)
 
 
+@pytest.mark.parametrize("sides", [3, 4])
+def test_exchanged_dice_of_other_sides_match_the_reference(sides):
+    """With four-sided dice Perfect Piggy exchanges them for six-sided ones; dice of
+    other sides stay as they are, but the flag is kept all the same."""
+    a, b = random_tables(sides, 15, 2)
+    result = win_probabilities(a, b, "su17", sides)
+    strategies = as_strategy(a), as_strategy(b)
+    expected = reference.Game(*strategies, get_rules("su17"), 15, sides).first_second()
+    assert (result.first, result.second) == pytest.approx(expected, abs=1e-12)
+
+
 def test_perfect_piggy_exchanges_the_dice():
     """su17 without Perfect Piggy (the dice never exchanged) gives other chances: dice_swapped is
     really used, and the simulator, which plays the exchanged dice, agrees with the exact value."""
