@@ -84,7 +84,7 @@ def register(app: typer.Typer) -> None:
 
         def render() -> None:
             title = f"Hog rule sets (* the current course's, {CURRENT_SEMESTER})"
-            table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
+            table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
             table.add_column("name", no_wrap=True)
             table.add_column("semesters", no_wrap=True)
             table.add_column("rules")
