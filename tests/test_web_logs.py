@@ -14,6 +14,7 @@ import pytest
 from contest_support import RULES, settings, table_of
 from fastapi.testclient import TestClient
 from server_process import free_port, running_server
+from waiting import wait_until
 
 from hog_arena.cli.main import main
 from hog_arena.web.app import create_app
@@ -156,7 +157,11 @@ def test_hog_serve_writes_its_log_to_a_file_as_json(tmp_path):
 def test_hog_serve_logs_to_standard_error_as_text_by_default(tmp_path):
     with running_server(str(tmp_path / "arena.db")) as server:
         assert httpx.get(f"{server.url}/contests", timeout=10).status_code == 200
-        lines = [line for line in server.log_text().splitlines() if "path=/contests " in line]
+
+        def access_lines() -> list[str]:  # the line is written once the answer has gone out
+            return [line for line in server.log_text().splitlines() if "path=/contests " in line]
+
+        lines = wait_until(access_lines, what="the access line of GET /contests")
     assert len(lines) == 1 and " INFO hog_arena.web.access request method=GET path=/contests status=200 " in lines[0]
     assert lines[0].endswith(" client=127.0.0.1")
 
