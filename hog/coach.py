@@ -339,7 +339,7 @@ def _state_parts(strategy: np.ndarray, opponent: np.ndarray, compiled: exact.Com
     policy, win, other = state_kernels.analyse(opposing, opposing, True, False, compiled.cyclic, arrays)
     best_first, best_second = float(win[0, 0, 0, 0, 0]), float(other[1, 0, 0, 0, 0])
     own = exact.as_policy(strategy, compiled)
-    visits, settled = state_kernels.occupancy(own, opposing, arrays)
+    visits, settled = state_kernels.occupancy(own, opposing, compiled.cyclic, arrays)
     if not settled:
         raise ValueError(
             "the strategy and the opponent can play forever (both rolling 0 for 0 points): "

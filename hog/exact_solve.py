@@ -145,7 +145,7 @@ def _full_state_solution(opponent: np.ndarray | None, compiled: CompiledRules, i
     if policy.shape[2] == 1:
         table = np.ascontiguousarray(policy[:, :, 0, 0])
     else:
-        visits, _ = state_kernels.occupancy(policy, policy if opponent is None else opposing, arrays)
+        visits, _ = state_kernels.occupancy(policy, policy if opponent is None else opposing, cyclic, arrays)
         flat = visits.reshape(goal, goal, -1).argmax(axis=2)
         table = np.take_along_axis(policy.reshape(goal, goal, -1), flat[:, :, None], axis=2)[:, :, 0]
         table = np.ascontiguousarray(table)
@@ -166,7 +166,7 @@ def _memory_gains(table: np.ndarray, opposing: np.ndarray, compiled: CompiledRul
     arrays = compiled.state_arrays
     policy = as_policy(table, compiled)
     _, win, other = state_kernels.analyse(policy, opposing, False, False, False, arrays)
-    visits, _ = state_kernels.occupancy(policy, opposing, arrays)
+    visits, _ = state_kernels.occupancy(policy, opposing, False, arrays)
     return float(win[0, 0, 0, 0, 0]), float(other[1, 0, 0, 0, 0]), state_kernels.table_gains(win, other, visits, arrays)
 
 

@@ -360,27 +360,32 @@ def _thread_room(goal: int, arrays: tuple[npt.NDArray[Any], ...]) -> Work:
 
 @njit(cache=True)
 def occupancy(
-    policy_a: npt.NDArray[np.int8], policy_b: npt.NDArray[np.int8], arrays: tuple[npt.NDArray[Any], ...]
+    policy_a: npt.NDArray[np.int8],
+    policy_b: npt.NDArray[np.int8],
+    cyclic: bool,
+    arrays: tuple[npt.NDArray[Any], ...],
 ) -> tuple[npt.NDArray[np.float64], bool]:
     """How often each state with A to move is visited, ``[score, opponent, own
     memory, opponent memory]``, summed over A's game moving first and its
-    game moving second; and whether every total score settled. Reach still
-    to be passed on is swept within each total until less than SETTLED is
-    left: where a turn can keep the total score (zero-point turns make
-    cycles) that takes sweeps, elsewhere the second sweep finds nothing to
-    move and the visits are those of one pass, bit for bit."""
+    game moving second; and whether every total score settled. If CYCLIC (a
+    turn can keep the total score: zero-point turns), reach still to be
+    passed on is swept within each total until less than SETTLED is left.
+    Otherwise every turn raises the total, so one pass in order of
+    increasing total visits each state once, its reach complete when it is
+    read: the reach waits where it lands (the pending reach is the visits
+    themselves) and there is no second sweep."""
     bonus, carry = arrays[5], arrays[9]
     goal = policy_a.shape[0]
     memories = bonus.shape[0]
     scratch = _scratch(arrays)
     chance, kind, new_score, new_opponent, memory = scratch
-    pending = np.zeros((2, goal, goal, memories, memories))
     mass = np.zeros((2, goal, goal, memories, memories))
+    pending = np.zeros_like(mass) if cyclic else mass
     pending[0, 0, 0, 0, 0] = 1.0
     pending[1, 0, 0, 0, 0] = 1.0
     settled = True
     for total in range(0, 2 * goal - 1):
-        for sweep in range(MAX_SWEEPS + 1):
+        for sweep in range(MAX_SWEEPS + 1 if cyclic else 1):
             moving = 0.0
             for s in range(max(0, total - goal + 1), min(total, goal - 1) + 1):
                 o = total - s
