@@ -13,7 +13,7 @@ from collections.abc import Callable
 from hog.commentary import Commentary, silence
 from hog.dice import Dice, make_fair_dice, six_sided
 from hog.rules import RuleSet, State, get_rules
-from hog.rules.dice_rules import pig_out
+from hog.rules.dice_rules import PORK_CHOP, pig_out, rerolled
 
 Strategy = Callable[[int, int], int]
 #: ``turn(num_rolls, score, opponent_score) -> (score, opponent_score, extra_turn)``
@@ -37,7 +37,7 @@ __all__ = [
 
 
 class StrategyError(ValueError):
-    """A strategy returned something other than an integer 0..10."""
+    """A strategy returned something other than an integer 0..10 (-1..10 where Pork Chop is a choice)."""
 
 
 def roll_dice(num_rolls: int, dice: Dice = six_sided) -> int:
@@ -61,31 +61,38 @@ def assert_num_rolls(num_rolls: object) -> None:
 
 def take_turn(num_rolls: int, score: int, opponent_score: int, rules: RuleSet | str, dice: Dice = six_sided) -> int:
     """Points scored by rolling NUM_ROLLS dice (the rule set's roll rule; 0:
-    the zero-dice rule, which may read both scores), before any points rule,
-    bonus or after-turn rule.
+    the zero-dice rule, which may read both scores; -1 where Pork Chop is a
+    choice: its points), before any points rule, bonus or after-turn rule.
 
     >>> from hog.dice import make_test_dice
     >>> take_turn(0, 0, 46, "square_swine"), take_turn(2, 0, 0, "square_swine", make_test_dice(3))
     (5, 6)
     >>> take_turn(0, 21, 46, "sus_fuss"), take_turn(3, 0, 0, "sp17", make_test_dice(1, 1, 4))
     (9, 2)
+    >>> take_turn(-1, 0, 0, "fa16")
+    1
     """
-    assert_num_rolls(num_rolls)
     rules = get_rules(rules)
+    if num_rolls == PORK_CHOP and rules.chop_points is not None and type(num_rolls) is int:
+        return rules.chop_points
+    assert_num_rolls(num_rolls)
     if num_rolls == 0:
         return rules.zero_dice(score, opponent_score)
     return rules.roll_points([dice() for _ in range(num_rolls)])
 
 
-def checked_num_rolls(strategy: Strategy, score: int, opponent_score: int) -> int:
-    """Call STRATEGY once and insist on an integer 0..10 (bool excluded)."""
+def checked_num_rolls(
+    strategy: Strategy, score: int, opponent_score: int, choices: range = range(MAX_ROLLS + 1)
+) -> int:
+    """Call STRATEGY once and insist on an integer in CHOICES (bool excluded;
+    by default 0..10, a rule set's ``choices`` where Pork Chop adds -1)."""
     num_rolls = strategy(score, opponent_score)
     valid = isinstance(num_rolls, int) and not isinstance(num_rolls, bool)
-    if not valid or not 0 <= num_rolls <= MAX_ROLLS:
+    if not valid or num_rolls not in choices:
         name = getattr(strategy, "__name__", repr(strategy))
         raise StrategyError(
             f"strategy {name} returned {num_rolls!r} at score {score}, "
-            f"opponent score {opponent_score}; expected an integer 0..{MAX_ROLLS}"
+            f"opponent score {opponent_score}; expected an integer {choices.start}..{choices.stop - 1}"
         )
     return int(num_rolls)
 
@@ -133,7 +140,8 @@ def play(
     any memory bonus, applies the after-turn rule and updates the memory.
     DICE is the game's die; where the rules pick other dice for a turn
     (sp17's Hog Wild; su17's dice, exchanged, of SIDES, the sides of DICE)
-    the die is ``DICE_OF(sides)``. With MAX_TURNS, a game
+    the die is ``DICE_OF(sides)``; where they re-roll odd outcomes (fa16's
+    Hog Wild) the die is wrapped by ``rerolled``. With MAX_TURNS, a game
     still going after that many turns stops there (``hefty_hogs`` can loop
     forever).
 
@@ -149,11 +157,13 @@ def play(
     turns = 0
     while max(state.scores) < goal and (max_turns is None or turns < max_turns):
         score, opponent_score = state.mover_scores()
-        num_rolls = rules.dice_rolled(
-            score, opponent_score, checked_num_rolls(strategies[state.who], score, opponent_score)
-        )
+        chosen = checked_num_rolls(strategies[state.who], score, opponent_score, rules.choices)
+        num_rolls = rules.dice_rolled(score, opponent_score, chosen)
         picked = rules.picked_sides(score, opponent_score, state.dice_swapped, sides)
-        points = take_turn(num_rolls, score, opponent_score, rules, dice if picked is None else dice_of(picked))
+        die = dice if picked is None else dice_of(picked)
+        if rules.rerolled(score, opponent_score):
+            die = rerolled(die)
+        points = take_turn(num_rolls, score, opponent_score, rules, die)
         state = rules.next_state(state, num_rolls, points).state
         say = say(*state.scores)
         turns += 1

@@ -129,10 +129,12 @@ class CountingDice:
     def __init__(self, seed, sides=6):
         self.die = make_fair_dice(sides, random.Random(seed))
         self.calls = 0
+        self.outcomes = []
 
     def __call__(self):
         self.calls += 1
-        return self.die()
+        self.outcomes.append(self.die())
+        return self.outcomes[-1]
 
 
 @given(st.integers(1, 10), st.integers(0, 2**32))
@@ -167,16 +169,20 @@ def test_every_turn_raises_the_total_by_at_least_one(rules, num_rolls, score, op
     st.sampled_from(sorted(RULE_SETS)),
     st.integers(1, 120),
     st.integers(0, 2**32),
-    st.lists(st.integers(0, 10), min_size=7, max_size=7),
+    st.lists(st.integers(-1, 10), min_size=7, max_size=7),
 )
 def test_play_properties(rules, goal, seed, weights):
     """One call per turn, dice called as many times as the dice rolled (at most what su16's Hog
-    Tied allows of the count chosen), exactly one winner at or over the goal."""
+    Tied allows of the count chosen; none for fa16's Pork Chop, -1; twice for an odd outcome of
+    fa16's Hog Wild), exactly one winner at or over the goal."""
     rolled = []
+    rerolled = []
+    choices = get_rules(rules).choices
 
     def strategy(score, opponent_score):
-        num_rolls = weights[(score * 3 + opponent_score) % 7]
-        rolled.append(get_rules(rules).dice_rolled(score, opponent_score, num_rolls))
+        num_rolls = max(weights[(score * 3 + opponent_score) % 7], choices.start)
+        rolled.append(max(0, get_rules(rules).dice_rolled(score, opponent_score, num_rolls)))
+        rerolled.append(get_rules(rules).rerolled(score, opponent_score))
         return num_rolls
 
     turns = []
@@ -189,7 +195,12 @@ def test_play_properties(rules, goal, seed, weights):
     dice_of = lambda sides: dice  # noqa: E731 (sp17's four-sided turns count too)
     score0, score1 = play(strategy, strategy, rules, dice=dice, goal=goal, say=say, max_turns=10_000, dice_of=dice_of)
     assert len(rolled) == len(turns)
-    assert dice.calls == sum(rolled)
+    draws = iter(dice.outcomes)
+    for count, again in zip(rolled, rerolled, strict=True):
+        for _ in range(count):
+            if next(draws) % 2 and again:
+                next(draws)
+    assert next(draws, None) is None
     totals = [0] + [a + b for a, b in turns]
     if rules == "hefty_hogs":  # zero-point turns can repeat forever; the cap stops them
         assert (score0 >= goal) != (score1 >= goal) or len(turns) == 10_000

@@ -298,6 +298,7 @@ def test_feral_hogs_points_above_12_are_one_memory():
         ("sp21", "more_boar"),
         ("fa21", "hog_pile"),
         ("nju24", "swine_swap"),
+        ("fa16", "fa16"),
         ("su16", "su16"),
         ("sp16", "sp16"),
         ("fa14", "fa14"),
@@ -310,7 +311,7 @@ def test_semester_codes(code, name):
 
 
 def test_every_rule_set_has_semesters_and_wording():
-    assert len(RULE_SETS) == 28
+    assert len(RULE_SETS) == 29
     contests = {name for name, rules in RULE_SETS.items() if rules.time_trot}
     assert contests == {"fa17_contest", "fa18_contest", "sp19_contest"}
     assert set(SEMESTERS.values()) == set(RULE_SETS) - contests

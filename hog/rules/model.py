@@ -21,9 +21,13 @@ picks the dice of a turn from the state (None: the game's dice),
 ``turn_points(points)`` changes the turn's points before they are added,
 ``most_dice(score, opponent_score)`` caps the number of dice rolled (Hog
 Tied), ``opponent_points(num_rolls, points)`` gives the opponent points
-for the turn (Piggy Back) and ``swaps_dice(num_rolls, points)`` toggles the
-game's shared ``dice_swapped`` flag (Perfect Piggy), which exchanges the
-game's dice for both players.
+for the turn (Piggy Back), ``swaps_dice(num_rolls, points)`` toggles the
+game's shared ``dice_swapped`` flag (Perfect Piggy, Pork Chop), which
+exchanges the game's dice for both players, ``most_points(num_rolls)`` caps
+a turn's points (When Pigs Fly) and ``rerolls(score, opponent_score)``
+wraps the turn's dice in ``rerolled`` (fa16's Hog Wild). A rule set with
+``chop_points`` also offers the choice -1 (Pork Chop), which rolls no dice
+and scores that many points, which no points rule changes.
 ``RuleSet.next_state`` is the one definition of a turn's effect; the game
 loop, the course modules, the exact solver and the simulator all use it or
 arrays made by calling it.
@@ -35,7 +39,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from hog.rules.after_turn import AfterTurn
-from hog.rules.dice_rules import exchanged_sides, pig_out
+from hog.rules.dice_rules import MOST_DICE, PORK_CHOP, exchanged_sides, pig_out
 
 __all__ = ["Memory", "RuleSet", "State", "TurnResult", "UnknownRuleSet"]
 
@@ -93,11 +97,14 @@ class RuleSet:
     """One rule set: its name, semester codes, the names of its rules and its functions.
 
     ``roll_points``, ``turn_points``, ``turn_dice``, ``most_dice``,
-    ``opponent_points`` and ``swaps_dice`` are the rules of
-    ``hog.rules.dice_rules`` (Pig Out by default, no points rule, the game's
-    dice, no limit, nothing for the opponent, the dice never exchanged);
-    ``dice_rule``, ``points_rule``, ``limit_rule``, ``opponent_rule`` and
-    ``swap_rule`` name the last five.
+    ``opponent_points``, ``swaps_dice``, ``most_points`` and ``rerolls`` are
+    the rules of ``hog.rules.dice_rules`` (Pig Out by default, no points
+    rule, the game's dice, no limit, nothing for the opponent, the dice never
+    exchanged, no cap, no re-rolls); ``dice_rule``, ``points_rule``,
+    ``limit_rule``, ``opponent_rule``, ``swap_rule`` and ``cap_rule`` name
+    the points rule and the next four, and the re-roll rule is a dice rule.
+    ``chop_points`` (None: no such choice) are the points of choosing -1
+    (Pork Chop), named by ``chop_rule``.
     ``time_trot`` is the modulus M of Time Trot (0: no Time Trot): rolling
     ``turn number % M`` dice earns another turn, except on a turn that is
     itself a Time Trot extra turn.
@@ -124,6 +131,11 @@ class RuleSet:
     opponent_rule: str = ""
     swaps_dice: Callable[[int, int], bool] | None = None
     swap_rule: str = ""
+    most_points: Callable[[int], int] | None = None
+    cap_rule: str = ""
+    rerolls: Callable[[int, int], bool] | None = None
+    chop_points: int | None = None
+    chop_rule: str = ""
 
     def __repr__(self) -> str:
         return f"RuleSet({self.name!r})"
@@ -132,6 +144,25 @@ class RuleSet:
     def memory_size(self) -> int:
         """How many values a player's memory takes (1 without memory)."""
         return self.memory.size if self.memory else 1
+
+    @property
+    def choices(self) -> range:
+        """What a strategy may return: 0..10 dice, and -1 where Pork Chop is a choice.
+
+        >>> from hog.rules import get_rules
+        >>> get_rules("fa16").choices, get_rules("sp17").choices
+        (range(-1, 11), range(0, 11))
+        """
+        return range(PORK_CHOP if self.chop_points is not None else 0, MOST_DICE + 1)
+
+    def rerolled(self, score: int, opponent_score: int) -> bool:
+        """Whether the dice of a turn at (SCORE, OPPONENT_SCORE) re-roll odd outcomes (fa16's Hog Wild).
+
+        >>> from hog.rules import get_rules
+        >>> get_rules("fa16").rerolled(3, 4), get_rules("fa16").rerolled(3, 5), get_rules("sp17").rerolled(3, 4)
+        (True, False, False)
+        """
+        return bool(self.rerolls and self.rerolls(score, opponent_score))
 
     def dice_sides(self, score: int, opponent_score: int, sides: int, dice_swapped: bool = False) -> int:
         """The sides of the dice rolled at (SCORE, OPPONENT_SCORE) in a game
@@ -191,9 +222,16 @@ class RuleSet:
         >>> result = get_rules("su17").next_state(State((10, 3), 0), 2, 9)  # Perfect Piggy: 9 exchanges the dice
         >>> result.state.scores, result.state.dice_swapped
         ((19, 3), True)
+        >>> get_rules("fa16").next_state(State((10, 3), 0), 6, 24).state.scores  # When Pigs Fly: at most 19
+        (29, 3)
+        >>> result = get_rules("fa16").next_state(State((10, 3), 1), -1, 1)  # Pork Chop: 1 point, dice exchanged
+        >>> result.state.scores, result.state.dice_swapped
+        ((10, 4), True)
         """
-        if self.turn_points is not None:
+        if num_rolls != PORK_CHOP and self.turn_points is not None:
             points = self.turn_points(points)
+        if num_rolls != PORK_CHOP and self.most_points is not None:
+            points = min(points, self.most_points(num_rolls))
         who = state.who
         score, opponent = state.mover_scores()
         previous = list(state.previous)

@@ -272,6 +272,29 @@ _ALL: tuple[RuleSet, ...] = (
         swap_rule="Perfect Piggy",
     ),
     RuleSet(
+        "fa16",
+        ("fa16",),
+        "Hog Wild (odd outcomes re-rolled on multiples of 7); Pig Out counts the 1s (no cap); Free Bacon "
+        "(1 + larger digit); Hogtimus Prime; When Pigs Fly (at most 25 - dice); Pork Chop (-1 scores 1 and "
+        "exchanges six- and four-sided dice for both players); swap when one score doubles the other",
+        "Free Bacon",
+        "Swine Swap",
+        PIG_OUT,
+        _of_opponent(zero.bacon_largest_digit),
+        after.swapping(after.swap_double),
+        roll_points=dice_rules.pig_out_all_ones,
+        turn_points=dice_rules.hogtimus_prime,
+        points_rule="Hogtimus Prime",
+        rerolls=dice_rules.hog_wild_reroll,
+        dice_rule="Hog Wild",
+        most_points=dice_rules.when_pigs_fly,
+        cap_rule="When Pigs Fly",
+        swaps_dice=dice_rules.pork_chop,
+        swap_rule="Pork Chop",
+        chop_points=dice_rules.PORK_CHOP_POINTS,
+        chop_rule="Pork Chop",
+    ),
+    RuleSet(
         "su16",
         ("su16",),
         "Hog Wild (4-sided dice on multiples of 7); Hog Tied (at most 1 die when the sum ends in 7); "
