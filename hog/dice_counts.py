@@ -1,4 +1,5 @@
-"""What a dice count is: an integer 0..MAX_ROLLS, checked in one place.
+"""What a dice count is: an integer 0..MAX_ROLLS (or in a rule set's
+``choices``: -1..10 where Pork Chop is a choice), checked in one place.
 
 Strategy tables (``strategies.table``) and the exact solver's inputs
 (``hog.exact``) find their first bad value here and word their errors
@@ -13,25 +14,31 @@ import numpy as np
 
 from hog.game import MAX_ROLLS
 
-__all__ = ["is_dice_count", "first_bad_count"]
+__all__ = ["DICE_COUNTS", "is_dice_count", "first_bad_count"]
 
 
-def is_dice_count(value: object) -> bool:
-    """Whether VALUE is an integer 0..MAX_ROLLS (a bool is not an integer).
+#: What a strategy may return where no rule adds a choice.
+DICE_COUNTS = range(MAX_ROLLS + 1)
+
+
+def is_dice_count(value: object, choices: range = DICE_COUNTS) -> bool:
+    """Whether VALUE is an integer in CHOICES, by default 0..MAX_ROLLS (a bool is not an integer).
 
     >>> [is_dice_count(v) for v in (0, 10, np.int8(3), 11, -1, True, 2.0, "2")]
     [True, True, True, False, False, False, False, False]
+    >>> is_dice_count(-1, range(-1, 11))
+    True
     """
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
         return False
-    return bool(0 <= value <= MAX_ROLLS)
+    return bool(choices.start <= value < choices.stop)
 
 
-def first_bad_count(array: np.ndarray) -> tuple[tuple[int, ...], Any] | None:
+def first_bad_count(array: np.ndarray, choices: range = DICE_COUNTS) -> tuple[tuple[int, ...], Any] | None:
     """The index (in C order) and the value of ARRAY's first entry that is
-    not a dice count, or None if all are. An integer array is checked at
-    once; any other array value by value (a huge Python int is compared as
-    it is, never overflowed).
+    not in CHOICES (by default a dice count 0..10), or None if all are. An
+    integer array is checked at once; any other array value by value (a huge
+    Python int is compared as it is, never overflowed).
 
     >>> first_bad_count(np.array([[0, 10], [11, -1]]))
     ((1, 0), 11)
@@ -39,14 +46,16 @@ def first_bad_count(array: np.ndarray) -> tuple[tuple[int, ...], Any] | None:
     ((0, 1), True)
     >>> first_bad_count(np.zeros((2, 2), dtype=np.int8)) is None
     True
+    >>> first_bad_count(np.array([[0, 10], [11, -1]]), range(-1, 11))
+    ((1, 0), 11)
     """
     if array.dtype != np.bool_ and np.issubdtype(array.dtype, np.integer):
-        bad = np.argwhere((array < 0) | (array > MAX_ROLLS))
+        bad = np.argwhere((array < choices.start) | (array >= choices.stop))
         if not len(bad):
             return None
         index = tuple(int(k) for k in bad[0])
         return index, array[index].item()
     for index in np.ndindex(array.shape):
-        if not is_dice_count(array[index]):
+        if not is_dice_count(array[index], choices):
             return index, array[index]
     return None
