@@ -1,11 +1,12 @@
 """What the course's ``hog.py`` of the Hog Wild semesters, Spring 2017 and
-before (``sp17``, ``su17``, ``su16``, ``sp16``, ``fa14``, ``fa13``,
-``sp14``), share, written once.
+before (``sp17``, ``su17``, ``fa16``, ``su16``, ``sp16``, ``fa14``,
+``fa13``, ``sp14``), share, written once.
 
 Their ``play`` takes no dice and no commentary: each turn rolls the dice of
 the module's ``select_dice`` (four-sided when the sum of the scores is a
-multiple of 7), looked up at call time as the course's tests replace
-``hog.four_sided`` and ``hog.six_sided``. The rules come from ``hog.rules``;
+multiple of 7; in fa16 those turns re-roll odd outcomes instead), looked up
+at call time as the course's tests replace ``hog.four_sided`` and
+``hog.six_sided``. The rules come from ``hog.rules``;
 the game loop from ``hog.cs61a._course``.
 """
 
@@ -57,10 +58,13 @@ def take_turn(
     return points if points_rule is None else points_rule(points)
 
 
-def bacon_turn(namespace: Namespace) -> tuple[Callable[[int], int], Callable[..., int]]:
+def bacon_turn(
+    namespace: Namespace, most_points: Callable[[int], int] | None = None
+) -> tuple[Callable[[int], int], Callable[..., int]]:
     """The course's ``free_bacon(opponent_score)`` (1 plus the larger digit)
     and ``take_turn(num_rolls, opponent_score, dice=six_sided)`` (Hogtimus
-    Prime on its points) of NAMESPACE's module, as su17, sp17, su16 and sp16
+    Prime on its points, then at most MOST_POINTS(num_rolls) if given: fa16's
+    When Pigs Fly) of NAMESPACE's module, as su17, fa16, sp17, su16 and sp16
     wrote them; ``take_turn`` finds ``free_bacon`` and ``roll_dice`` in
     NAMESPACE at call time."""
 
@@ -69,10 +73,12 @@ def bacon_turn(namespace: Namespace) -> tuple[Callable[[int], int], Callable[...
         return bacon_largest_digit(opponent_score)
 
     def take_turn_of(num_rolls: int, opponent_score: int, dice: Dice = six_sided) -> int:
-        return take_turn(namespace, num_rolls, opponent_score, dice, namespace["free_bacon"], hogtimus_prime)
+        points = take_turn(namespace, num_rolls, opponent_score, dice, namespace["free_bacon"], hogtimus_prime)
+        return points if most_points is None else min(points, most_points(num_rolls))
 
     bacon_doc = "The points of rolling 0 dice (Free Bacon): 1 plus the larger digit of OPPONENT_SCORE."
-    turn_doc = "The points of a turn rolling NUM_ROLLS DICE, or Free Bacon for 0; prime points become the next prime."
+    turn_doc = "The points of a turn rolling NUM_ROLLS DICE, or Free Bacon for 0; prime points become the next prime"
+    turn_doc += "." if most_points is None else ", then capped by When Pigs Fly (at most 25 - NUM_ROLLS)."
     return (
         _semester.named(free_bacon, namespace, "free_bacon", bacon_doc),
         _semester.named(take_turn_of, namespace, "take_turn", turn_doc),

@@ -180,6 +180,7 @@ _YEARS = load("free_bacon_years")
 #: others (their play takes no dice and no commentary): their own test file.
 OWN_TESTS = {
     "sp17": "test_cs61a_sp17.py",
+    "fa16": "test_cs61a_fa16.py",
     **dict.fromkeys(("su17", "su16", "sp16", "fa14", "fa13"), "test_cs61a_older.py"),
 }
 #: The contests' rule sets have no course module (COURSE_APIS.md): the contests took tables.
