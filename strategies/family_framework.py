@@ -88,13 +88,14 @@ class Plane:
     @cached_property
     def win_chance(self) -> np.ndarray:
         """``win_chance[score, opponent, n]``: the chance that rolling ``n``
-        dice (0..10) wins the game this turn, after-turn rule applied."""
+        dice (0..10) wins the game this turn, after-turn rule applied (the
+        rows after 0..10, fa16's Pork Chop, are not among them)."""
         compiled, goal = self.compiled, self.goal
         chance = np.zeros((goal, goal, MAX_ROLLS + 1))
         chance[:, :, 0] = self.zero_score >= goal
         for points in range(1, compiled.dice_probabilities.shape[1]):
             reached = compiled.after_score[self.score + points, self.opponent] >= goal
-            chance += reached[:, :, None] * compiled.dice_probabilities[:, points]
+            chance += reached[:, :, None] * compiled.dice_probabilities[: MAX_ROLLS + 1, points]
         chance.round(12, out=chance)
         chance.setflags(write=False)
         return chance

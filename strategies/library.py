@@ -106,6 +106,7 @@ _COURSE_ROWS: dict[str, tuple[Any, ...]] = {
     "fa17": ("margin", 8, SWAP, 4),
     "sp17": ("margin", 8, SWAP, 4),
     "su17": ("margin", 8, SWAP_UNGUARDED, 4),
+    "fa16": ("margin", 8, SWAP, 4),
     "su16": ("margin", 8, SWAP, 6, 5),
     "sp16": ("margin", 8, SWAP, 5, None, False),
     "fa14": ("margin", 8, SWAP, 5),

@@ -31,7 +31,7 @@ COURSE_NAMES: dict[str, tuple[str, str]] = {
     **{
         rules: ("bacon_strategy", "swap_strategy")
         for rules in ("su20", "sp20", "fa19", "su19", "sp19", "fa18", "su18", "sp18", "fa17", "sp17")
-        + ("su17", "su16", "sp16", "fa14", "fa13")
+        + ("su17", "fa16", "su16", "sp16", "fa14", "fa13")
     },
 }
 #: The contests' rule sets (Time Trot added to a semester's) keep the semester's strategies.

@@ -128,11 +128,14 @@ def outcomes(rules: str, goal: int, bonus: int = 0) -> Outcomes:
     new_score = compiled.after_score[score + points[:, :, :1], opponent]
     new_opponent = compiled.after_opponent[score + points[:, :, :1], opponent]
     where = _leads_to(compiled, score + points, opponent)
-    given = _leads_to(compiled, score + bonus, opponent + compiled.gift[:, 0])
+    # The choices 0..10 only: the rows after them (Pork Chop's -1, fa16) are never searched.
+    counts = MAX_ROLLS + 1
+    given = _leads_to(compiled, score + bonus, opponent + compiled.gift[:counts, 0])
     zero_gain = (new_score - score - new_opponent + opponent)[:, :, 0]
     zero_wins = where[:, :, 0] == 2 * goal * goal + 1
-    found = Outcomes(goal, where, compiled.dice_chances, compiled.dice_kind, zero_gain, zero_wins, given)
-    for array in (where, zero_gain, found.zero_wins, given):
+    chances = np.ascontiguousarray(compiled.dice_chances[:, :counts])
+    found = Outcomes(goal, where, chances, compiled.dice_kind, zero_gain, zero_wins, given)
+    for array in (where, chances, zero_gain, found.zero_wins, given):
         array.setflags(write=False)
     return found
 

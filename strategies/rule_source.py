@@ -144,6 +144,11 @@ RULE_SOURCE: dict[str, tuple[str, str, str]] = {
     "fa17": ("", f"    return {_LARGER_DIGIT}", _SWAP.format(_MULTIPLES)),
     "sp17": (_HOGTIMUS, f"    return _hogtimus({_LARGER_DIGIT})", _SWAP.format(_DOUBLE)),
     "su17": (_HOGTIMUS, f"    return _hogtimus({_LARGER_DIGIT})", _SWAP.format(_DOUBLE)),
+    "fa16": (
+        _HOGTIMUS,
+        f"    return min(_hogtimus({_LARGER_DIGIT}), 25)  # When Pigs Fly: at most 25 - 0 dice",
+        _SWAP.format(_DOUBLE),
+    ),
     "su16": (_HOGTIMUS, f"    return _hogtimus({_LARGER_DIGIT})", _SWAP.format("len(set(str(score))) == 1")),
     "sp16": (
         _HOGTIMUS,
@@ -187,11 +192,35 @@ _CHANCES = [[[(k, w / s**n) for k, w in enumerate(_pig_out(n, s)) if w] for n in
     return text, f"_CHANCES[{four_sided}][{rolled}]"
 
 
+#: fa16's dice: Pig Out counting every 1, Hogtimus Prime, When Pigs Fly, and
+#: Hog Wild re-rolling each odd outcome once (a die of weights 1, 3, 1, 3, 1, 3).
+_REROLLED = (
+    '''
+
+def _pig_out(n, d):
+    """Weighted rolls of n dice (face f weighs d[f - 1]) per points: the 1s if any, else the sum; When Pigs Fly."""
+    ways, rolls = [0] * 26, [1]  # rolls[k]: weight of the rolls of the dice with no 1 summing to k
+    for ones in range(n, -1, -1):  # n - ones dice show no 1; Hogtimus Prime, then at most 25 - n points
+        for total, count in enumerate(rolls):
+            ways[min(_hogtimus(ones or total), 25 - n)] += math.comb(n, ones) * d[0] ** ones * count
+        rolls = [sum(rolls[k - f] * d[f - 1] for f in range(2, 7) if 0 <= k - f < len(rolls))
+                 for k in range(len(rolls) + 6)]  # one die more
+    return ways
+
+
+# _CHANCES[rerolled][n]: (points, chance) of n dice as dealt (six-sided: a table cannot see Pork Chop's exchanges)
+_CHANCES = [[[(k, w / sum(d) ** n) for k, w in enumerate(_pig_out(n, d)) if w] for n in range(11)]
+            for d in ((1,) * 6, (1, 3) * 3)]  # Hog Wild, the scores summing to 7 * k: odd outcomes rolled again
+''',
+    "_CHANCES[(score + other) % 7 == 0][n]",
+)
+
 #: rule set -> (the text defining ``_CHANCES``, the expression of the chances
 #: of rolling ``n`` dice in ``_turn(score, other, ...)``) where the rules change
-#: the dice or what they score (Hog Wild's four-sided dice, Pig Out's points,
-#: then Hogtimus Prime; su16's Hog Tied rolls one die when the scores sum to
-#: 10 * k + 7). The text may use ``_ROLLS``.
+#: the dice or what they score (Hog Wild's four-sided dice or fa16's re-rolls,
+#: Pig Out's points, then Hogtimus Prime and fa16's When Pigs Fly; su16's Hog
+#: Tied rolls one die when the scores sum to 10 * k + 7). The text may use
+#: ``_ROLLS``.
 DICE_SOURCE: dict[str, tuple[str, str]] = {
     "sp17": _hog_wild(
         "_hogtimus(min(ones, 11 - n) if ones else total)", "the 1s if any (at most 11 - n), else the sum"
@@ -210,6 +239,7 @@ DICE_SOURCE: dict[str, tuple[str, str]] = {
         four_sided="0",
         when="six-sided ones here: the dice as dealt (a table cannot see whether Perfect Piggy exchanged them)",
     ),
+    "fa16": _REROLLED,
 }
 
 #: rule set -> the opponent's score after a turn in ``_turn(score, other, ...)``

@@ -24,9 +24,15 @@ PAIRS = [(s, o) for s in range(GOAL) for o in range(GOAL)]
 
 
 def zero_dice_points(rules):
-    """The points of rolling 0 under RULES, the points rule (sp17's Hogtimus Prime) applied."""
+    """The points of rolling 0 under RULES, the points rule (sp17's Hogtimus Prime) applied, then
+    the cap (fa16's When Pigs Fly: 25 - 0 dice)."""
     r = get_rules(rules)
-    return lambda score, opp: (r.turn_points or int)(r.zero_dice(score, opp))
+
+    def points(score, opp):
+        points = (r.turn_points or int)(r.zero_dice(score, opp))
+        return min(points, r.most_points(0)) if r.most_points else points
+
+    return points
 
 
 def zero_dice_strategy(rules, cutoff, num_rolls):
@@ -152,7 +158,7 @@ RULE_STRATEGIES = {
     **{name: swap_strategy(name) for name in ("su20", "sp20", "fa19", "sp19", "su19", "fa18", "sp18", "fa17", "sp17")},
     **{name: swap_strategy(name) for name in ("fa17_contest", "fa18_contest", "sp19_contest")},
     **{name: swap_strategy(name, avoid_harmful=False) for name in ("su18", "su17")},
-    **{name: swap_strategy(name) for name in ("su16", "fa14", "fa13")},
+    **{name: swap_strategy(name) for name in ("fa16", "su16", "fa14", "fa13")},
     # sp16's swap_strategy has no margin: it never rolls 0 for the points alone.
     "sp16": lambda margin, num_rolls: swap_strategy("sp16")(GOAL, num_rolls),  # a margin no Free Bacon reaches
 }
@@ -224,6 +230,27 @@ def test_course_examples(rules, name, score, opp, kwargs, expected):
     assert make(name, rules, GOAL, (), kwargs)(score, opp) == expected
 
 
+def fa16_free_bacon(opponent_score):
+    """Fall 2016's zero-dice points from its rules page alone: Free Bacon 1 + the larger digit of the
+    opponent's score, Hogtimus Prime (a prime becomes the next prime), When Pigs Fly (at most 25 - 0)."""
+    points = 1 + max(opponent_score // 10 % 10, opponent_score % 10)
+    primes = [n for n in range(2, 30) if all(n % d for d in range(2, n))]
+    return min(primes[primes.index(points) + 1] if points in primes else points, 25)
+
+
+def test_fa16s_course_strategies_are_fall_2016s():
+    """bacon_strategy rolls 0 exactly where Free Bacon after Hogtimus Prime reaches the margin 8, else
+    4 dice; swap_strategy takes a swap to its gain and, as in sp17, avoids a harmful one."""
+    bacon, swap = make("bacon_strategy", "fa16"), make("swap_strategy", "fa16")
+    assert bacon.params == swap.params == {"margin": 8, "num_rolls": 4}
+    expected = [[0 if fa16_free_bacon(o) >= 8 else 4 for o in range(GOAL)] for _ in range(GOAL)]
+    assert bacon.table.tolist() == expected
+    assert [fa16_free_bacon(o) for o in (0, 1, 6, 7, 10, 40, 99)] == [1, 3, 11, 8, 3, 7, 10]
+    # (13, 40): 7 points make 20, half of 40: a swap to the gain. (6, 7): 8 points make 14, twice 7:
+    # a harmful swap, which swap_strategy avoids though 8 reaches the margin.
+    assert (swap(13, 40), bacon(13, 40), swap(6, 7), bacon(6, 7)) == (0, 4, 4, 0)
+
+
 @pytest.mark.parametrize("rules", ["swine_swap", "square_swine"])
 def test_catch_up_rolls_six_when_behind_and_five_otherwise(rules):
     assert_same_everywhere(make("catch_up", rules), lambda score, opp: 6 if score < opp else 5)
@@ -258,8 +285,11 @@ def win_now_chance(rules, score, opp, num_rolls):
     if num_rolls == 0:
         return Fraction(int(r.after_turn(score + zero_dice_points(rules)(score, opp), opp)[0] >= GOAL))
     chances = points_chances(rules, num_rolls)
+    most = r.most_points(num_rolls) if r.most_points else GOAL  # fa16's When Pigs Fly
     wins = [
-        p for points, p in enumerate(chances) if r.after_turn(score + (r.turn_points or int)(points), opp)[0] >= GOAL
+        p
+        for points, p in enumerate(chances)
+        if r.after_turn(score + min((r.turn_points or int)(points), most), opp)[0] >= GOAL
     ]
     return sum(wins, Fraction(0))
 

@@ -19,6 +19,7 @@ from evolve.run import continue_run, start_run
 from evolve.settings import Settings
 from hog import exact
 from hog.rules import get_rules
+from hog.rules.dice_rules import rerolled_chances
 from hog.rules.model import RuleSet
 from results.store import open_store
 from strategies.families import get_family
@@ -27,16 +28,20 @@ from strategies.lookahead import BETWEEN, PARAMETERS, ROUNDS, SCALE, TIE
 GOAL = 100
 
 
-def dice_chances(num_rolls: int, sides: int = 6, rules: RuleSet | None = None) -> dict[int, Fraction]:
-    """Chance of each number of points rolling NUM_ROLLS fair dice of SIDES sides, by plain convolution
-    over (1s rolled, sum of the others): any 1 scores 1, or as RULES' dice and points rules say."""
+def dice_chances(
+    num_rolls: int, sides: int = 6, rules: RuleSet | None = None, rerolled: bool = False
+) -> dict[int, Fraction]:
+    """Chance of each number of points rolling NUM_ROLLS fair dice of SIDES sides (each odd outcome
+    rolled once more if REROLLED: fa16's Hog Wild), by plain convolution over (1s rolled, sum of the
+    others): any 1 scores 1, or as RULES' dice, points and cap rules say."""
+    face_chances = rerolled_chances(sides) if rerolled else [Fraction(1, sides)] * (sides + 1)
     rolls = {(0, 0): Fraction(1)}
     for _ in range(num_rolls):
         longer: dict[tuple[int, int], Fraction] = {}
         for (ones, total), chance in rolls.items():
             for face in range(1, sides + 1):
                 key = (ones + 1, total) if face == 1 else (ones, total + face)
-                longer[key] = longer.get(key, Fraction(0)) + chance / sides
+                longer[key] = longer.get(key, Fraction(0)) + chance * face_chances[face]
         rolls = longer
     chances: dict[int, Fraction] = {}
     for (ones, total), chance in rolls.items():
@@ -47,14 +52,19 @@ def dice_chances(num_rolls: int, sides: int = 6, rules: RuleSet | None = None) -
         if rules is not None:
             points = rules.roll_points([1] * ones + faces)
             points = rules.turn_points(points) if rules.turn_points else points
+            points = min(points, rules.most_points(num_rolls)) if rules.most_points else points
         chances[points] = chances.get(points, Fraction(0)) + chance
     return chances
 
 
 @cache
-def float_chances(sides: int, rules: RuleSet | None = None) -> dict[int, list[tuple[int, float]]]:
+def float_chances(
+    sides: int, rules: RuleSet | None = None, rerolled: bool = False
+) -> dict[int, list[tuple[int, float]]]:
     """``{num_rolls: [(points, chance), ...]}`` in increasing points, as floats."""
-    return {n: sorted((k, float(c)) for k, c in dice_chances(n, sides, rules).items() if c) for n in range(1, 11)}
+    return {
+        n: sorted((k, float(c)) for k, c in dice_chances(n, sides, rules, rerolled).items() if c) for n in range(1, 11)
+    }
 
 
 CHANCES = {n: dice_chances(n) for n in range(1, 11)}
@@ -75,7 +85,8 @@ class Reference:
         # Pairs recur across score pairs.
         self.after_turn = cache(self.rules.after_turn)
         turn_points = self.rules.turn_points or (lambda points: points)
-        self.zero_dice = lambda mover, waiter: turn_points(self.rules.zero_dice(mover, waiter))
+        most = self.rules.most_points(0) if self.rules.most_points else GOAL  # fa16's When Pigs Fly
+        self.zero_dice = lambda mover, waiter: min(turn_points(self.rules.zero_dice(mover, waiter)), most)
         self.estimate = cache(self.estimate)  # type: ignore[method-assign]
         self.value = cache(self.value)  # type: ignore[method-assign]
 
@@ -95,10 +106,9 @@ class Reference:
         """The expected VALUE(mover's score, waiter's score, extra turn) after rolling NUM_ROLLS (+BONUS points)."""
         if num_rolls == 0:
             outcomes = [(1.0, self.zero_dice(mover, waiter))]
-        else:  # the dice the rules pick there (Hog Wild), scoring as the rules say
-            outcomes = [
-                (c, k) for k, c in float_chances(self.rules.dice_sides(mover, waiter, 6), self.rules)[num_rolls]
-            ]
+        else:  # the dice the rules pick there (Hog Wild; as dealt: a table cannot see exchanged dice)
+            sides, rerolled = self.rules.dice_sides(mover, waiter, 6), self.rules.rerolled(mover, waiter)
+            outcomes = [(c, k) for k, c in float_chances(sides, self.rules, rerolled)[num_rolls]]
         total = 0.0
         for chance, points in outcomes:
             new_mover, new_waiter, extra = self.after_turn(mover + points + bonus, waiter)
@@ -161,13 +171,14 @@ class Reference:
 @pytest.mark.parametrize(
     ("rules", "reply"),
     [("sus_fuss", 6), ("hog_pile", 11), ("swine_align", 0), ("more_boar", 12), ("hefty_hogs", 3), ("fa19", 11)]
-    + [("sp20", 6), ("su20", 0), ("sp17", 3), ("sp17", 11)],
+    + [("sp20", 6), ("su20", 0), ("sp17", 3), ("sp17", 11), ("fa16", 3), ("fa16", 11)],
 )
 def test_the_decision_is_the_plain_references_best_turn(rules, reply):
     rng = random.Random(rules)
     params = {name: rng.randint(low, high) for name, low, high, *_ in PARAMETERS}
     params["reply"] = reply
     table = get_family("lookahead").table(rules, GOAL, **params).table
+    assert table.min() >= 0 and table.max() <= 10  # never fa16's Pork Chop (-1): it searches 0..10
     reference = Reference(rules, params)
     unique = 0
     for _ in range(40):

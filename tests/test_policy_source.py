@@ -7,13 +7,16 @@ from __future__ import annotations
 import ast
 import random
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from hog import exact
-from hog.rules import RULE_SETS
+from hog.rules import RULE_SETS, get_rules
+from hog.rules.dice_rules import rerolled_chances
+from hog.rules.model import State
 from hog_arena.cli.main import main
 from hog_arena.cli.strategy_io import strategy_file_bytes
 from results.store import open_store
@@ -21,7 +24,7 @@ from strategies.families import get_family
 from strategies.loader import load_file
 from strategies.lookahead import PARAMETERS, SCALE
 from strategies.policy_source import lookahead_params, policy_source
-from strategies.rule_source import rule_source
+from strategies.rule_source import DICE_SOURCE, rule_source
 from strategies.table import StrategyTable
 
 GOAL = 100
@@ -53,6 +56,61 @@ def test_the_written_rules_are_the_rule_sets(rules):
     assert np.array_equal([[r[0] for r in row] for row in after], compiled.after_score)
     assert np.array_equal([[r[1] for r in row] for row in after], compiled.after_opponent)
     assert np.array_equal([[bool(r[2]) for r in row] for row in after], compiled.after_extra)
+
+
+def turn_points(rules, score, opponent, num_rolls, points):
+    """What a turn of NUM_ROLLS dice (0: the zero-dice rule) scoring POINTS at (SCORE, OPPONENT) adds
+    under RULES' own next_state (points and cap rules; a swap keeps the sum of the scores)."""
+    after = rules.next_state(State((score, opponent), 0), num_rolls, points).state.scores
+    return sum(after) - score - opponent
+
+
+def fa16_chances(num_rolls, rerolled):
+    """[(points, chance)] of NUM_ROLLS six-sided dice under fa16 in increasing points: each face's
+    chance 1/6, or ``rerolled_chances``' where Hog Wild re-rolls odd outcomes; every (1s, sum of the
+    others) scored by the rule set's roll_points, then its next_state (Hogtimus Prime, When Pigs Fly)."""
+    rules = get_rules("fa16")
+    faces = rerolled_chances(6) if rerolled else [Fraction(1, 6)] * 7
+    rolls = {(): Fraction(1)}  # sorted outcomes -> chance
+    for _ in range(num_rolls):
+        longer: dict[tuple[int, ...], Fraction] = {}
+        for rolled, chance in rolls.items():
+            for face in range(1, 7):
+                key = tuple(sorted((*rolled, face)))
+                longer[key] = longer.get(key, Fraction(0)) + chance * faces[face]
+        rolls = longer
+    chances: dict[int, Fraction] = {}
+    for rolled, chance in rolls.items():
+        points = turn_points(rules, 0, 0, num_rolls, rules.roll_points(rolled))
+        chances[points] = chances.get(points, Fraction(0)) + chance
+    return sorted((points, float(chance)) for points, chance in chances.items())
+
+
+def test_fa16s_written_rules_and_dice_are_its_rule_functions():
+    """The text a policy carries for fa16, against hog.rules itself: Free Bacon, Hogtimus Prime and the
+    cap of 25 for zero dice; the swap on doubles; the dice as dealt (six-sided, a table cannot see
+    whether Pork Chop exchanged them), Hog Wild re-rolling odd outcomes where the scores sum to 7 * k."""
+    rules = get_rules("fa16")
+    text, expression = DICE_SOURCE["fa16"]
+    namespace = run_source("import math\n" + rule_source("fa16", GOAL) + text)
+    for score in range(GOAL):
+        for opponent in range(GOAL):
+            zero = turn_points(rules, score, opponent, 0, rules.zero_dice(score, opponent))
+            assert namespace["_zero_dice"](score, opponent) == zero, (score, opponent)
+    for score in range(GOAL + 25):
+        for opponent in range(GOAL):
+            assert namespace["_after_turn"](score, opponent) == rules.after_turn(score, opponent)
+    expected = {(n, again): fa16_chances(n, again) for n in range(1, 11) for again in (False, True)}
+    assert expected[1, True] == [(1, 1 / 12), (3, 1 / 4), (4, 1 / 4), (5, 1 / 12), (6, 1 / 4), (7, 1 / 12)]
+    assert max(points for points, _ in expected[10, False]) == 15  # When Pigs Fly: 25 - 10
+    written = compile(expression, "dice", "eval")
+    for score in range(GOAL):
+        for other in range(GOAL):
+            assert rules.dice_sides(score, other, 6) == 6
+            again = rules.rerolled(score, other)
+            for n in range(1, 11):
+                chances = eval(written, namespace, {"score": score, "other": other, "n": n})
+                assert chances == expected[n, again], (score, other, n)
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)
