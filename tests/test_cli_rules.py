@@ -5,7 +5,11 @@ import os
 import subprocess
 import sys
 
-from hog.rules import RULE_SETS
+from dataclasses import fields
+
+from hog.rules import RULE_SETS, get_rules
+from hog.rules.registry import PIG_OUT
+from hog_arena.cli.rules_cmd import rules_in_short
 
 
 def hog(*args, env=None):
@@ -49,3 +53,28 @@ def test_a_bad_hog_rules_is_blamed_on_hog_rules_and_hog_rules_still_lists_them()
     assert listed.returncode == 0, listed.stderr
     assert [r["name"] for r in json.loads(listed.stdout)["rules"]] == list(RULE_SETS)
     assert listed.stderr.startswith("hog: warning: HOG_RULES: unknown rule set 'pig_latin'")
+
+
+def test_every_rule_of_every_rule_set_is_named_once_in_short():
+    for rules in RULE_SETS.values():
+        named = {getattr(rules, f.name) for f in fields(rules) if f.name.endswith("_rule")} - {"", PIG_OUT}
+        named |= {rules.memory.rule} if rules.memory else set()
+        short = rules_in_short(rules)
+        assert all(name in short for name in named), (rules.name, named, short)
+        assert len(short.split(", ")) == len(set(short.split(", "))), short
+
+
+def test_fa16_is_listed_with_its_semester_and_every_rule_within_80_columns():
+    result = hog("rules", env={**os.environ, "COLUMNS": "80"})
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert max(map(len, lines)) <= 80
+    start = next(i for i, line in enumerate(lines) if line.split()[:1] == ["fa16"])
+    end = next(i for i in range(start + 1, len(lines)) if not lines[i].startswith(" "))
+    row = lines[start:end]  # the row, then the lines its rules wrap onto
+    assert lines[start].split()[1] == "fa16"
+    words = " ".join(" ".join(row).split()[2:])
+    assert words == "Free Bacon, Swine Swap, Hogtimus Prime, Hog Wild, When Pigs Fly, Pork Chop"
+    only = hog("rules", "--only", "--rules", "fa16")
+    assert only.returncode == 0, only.stderr
+    assert f"fa16: {get_rules('fa16').summary}" in only.stdout

@@ -34,6 +34,8 @@ def rules_in_short(rules: RuleSet) -> str:
     >>> from hog.rules import get_rules
     >>> rules_in_short(get_rules("sus_fuss")), rules_in_short(get_rules("fa19"))
     ('Boar Brawl, Sus Fuss, Sow Sad', 'Free Bacon, Swine Swap, Feral Hogs')
+    >>> rules_in_short(get_rules("fa16"))
+    'Free Bacon, Swine Swap, Hogtimus Prime, Hog Wild, When Pigs Fly, Pork Chop'
     """
     pig_out = "" if rules.pig_out_rule == PIG_OUT else rules.pig_out_rule
     memory = "" if rules.memory is None else rules.memory.rule
@@ -46,9 +48,11 @@ def rules_in_short(rules: RuleSet) -> str:
         rules.dice_rule,
         rules.limit_rule,
         rules.opponent_rule,
+        rules.cap_rule,
         rules.swap_rule,
+        rules.chop_rule,
     ]
-    return ", ".join(name for name in names if name)
+    return ", ".join(dict.fromkeys(name for name in names if name))  # once each (fa16's Pork Chop is two)
 
 
 def register(app: typer.Typer) -> None:
