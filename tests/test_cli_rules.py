@@ -4,7 +4,6 @@ import json
 import os
 import subprocess
 import sys
-
 from dataclasses import fields
 
 from hog.rules import RULE_SETS, get_rules
