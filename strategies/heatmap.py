@@ -18,10 +18,20 @@ from matplotlib.image import AxesImage
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
-from hog.game import MAX_ROLLS
+from hog.rules import get_rules
+from hog.rules.dice_rules import PORK_CHOP
 from strategies.table import StrategyTable
 
-__all__ = ["heatmap_figure", "heatmap_png", "difference", "diff_figure", "diff_png", "literal", "COLOURS"]
+__all__ = [
+    "heatmap_figure",
+    "heatmap_png",
+    "difference",
+    "diff_figure",
+    "diff_png",
+    "literal",
+    "COLOURS",
+    "PORK_CHOP_COLOUR",
+]
 
 #: One colour per dice count: 0 (the zero-dice rule) stands out in red, then
 #: a light-to-dark blue-green ramp for 1..10 dice.
@@ -38,6 +48,8 @@ COLOURS = (
     "#253494",
     "#081d58",
 )
+#: The colour of -1 (Pork Chop, where the rules offer it): magenta, apart from the dice.
+PORK_CHOP_COLOUR = "#ae017e"
 
 
 def literal(text: str) -> str:
@@ -75,20 +87,26 @@ def _score_plane(values: np.ndarray, cmap: Colormap, norm: Normalize) -> tuple[F
 def heatmap_figure(strategy: StrategyTable) -> Figure:
     """A figure of STRATEGY: x the opponent's score, y the player's score,
     colour the number of dice rolled; the legend gives each count's share of
-    the score pairs."""
-    cmap = ListedColormap(COLOURS, name="dice")
-    norm = BoundaryNorm([n - 0.5 for n in range(MAX_ROLLS + 2)], cmap.N)
+    the score pairs. Where the rules offer Pork Chop, -1 has a colour and a
+    legend entry of its own."""
+    choices = get_rules(strategy.rules).choices
+    chop = PORK_CHOP in choices
+    colours = (PORK_CHOP_COLOUR, *COLOURS) if chop else COLOURS
+    cmap = ListedColormap(colours, name="dice")
+    norm = BoundaryNorm([n - 0.5 for n in range(choices.start, choices.stop + 1)], cmap.N)
     goal = strategy.goal
     figure, axes, _ = _score_plane(strategy.table, cmap, norm)
     axes.set_title(f"{literal(strategy.name)}\n{strategy.rules}, goal {goal}: number of dice rolled", fontsize=11)
-    counts = np.bincount(strategy.table.ravel(), minlength=MAX_ROLLS + 1)
+    counts = np.bincount(strategy.table.ravel().astype(np.intp) - choices.start, minlength=len(choices))
     share = 100 * counts / counts.sum()
+    words = {PORK_CHOP: "Pork Chop", 1: "die "}
+    width = len(words[PORK_CHOP]) if chop else len("dice")
     labels = [
-        f"{n:>2} {'die ' if n == 1 else 'dice'}  " + (f"{share[n]:4.1f}%" if counts[n] else "  -")
-        for n in range(MAX_ROLLS + 1)
+        f"{n:>2} {words.get(n, 'dice'):<{width}}  " + (f"{share[k]:4.1f}%" if counts[k] else "  -")
+        for k, n in enumerate(choices)
     ]
     figure.legend(
-        handles=[Patch(facecolor=COLOURS[n], edgecolor="#888888", label=labels[n]) for n in range(MAX_ROLLS + 1)],
+        handles=[Patch(facecolor=colours[k], edgecolor="#888888", label=labels[k]) for k in range(len(choices))],
         title="dice  (share of score pairs)",
         loc="outside right center",
         prop={"family": "monospace", "size": 9},

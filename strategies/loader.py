@@ -5,7 +5,8 @@ A ``.py`` file is a stranger's code: it runs only in the sandbox
 every score pair, evaluated twice, in two fresh processes and in different
 orders (a draw at import differs between them). A ``.json`` file is a
 contest table and is parsed here without running anything. Either way every
-value is checked here: an integer 0..10 (not a bool, float, string or None),
+value is checked here: an integer 0..10, or -1 where the rule set offers
+Pork Chop (fa16) (not a bool, float, string or None),
 and the same on the second evaluation (a strategy must be a pure function of
 the two scores). Any problem raises :class:`SubmissionError` with one line
 naming the file, the function, and the first offending score pair with what
@@ -30,11 +31,11 @@ from typing import Any
 
 import numpy as np
 
-from hog.game import MAX_ROLLS
+from hog.dice_counts import DICE_COUNTS
 from hog.rules import get_rules
 from strategies.names import file_name
 from strategies.sandbox import ChildRun, Limits, SandboxError, run_child
-from strategies.table import InvalidTable, StrategyTable
+from strategies.table import InvalidTable, StrategyTable, pork_chop_note
 
 __all__ = ["SubmissionError", "SandboxError", "Limits", "load_file", "load_source", "table_from_source"]
 
@@ -132,7 +133,7 @@ def table_from_source(
     limits: Limits | None = None,
 ) -> StrategyTable:
     """The table of SOURCE, the text of the file FILENAME (see :func:`load_file`)."""
-    get_rules(rules)
+    choices = get_rules(rules).choices
     if goal < 1:
         raise ValueError(f"goal must be a positive integer, not {goal}")
     name = name or file_name(filename)
@@ -148,10 +149,9 @@ def table_from_source(
     def evaluate(number: int, first: list[int] | None) -> list[int]:
         """Pass NUMBER, checked (against the FIRST pass's values, for the second)."""
         deadline = time.monotonic() + limits.wall_seconds  # each evaluation has its own
-        run = run_child(source, filename, function, goal, MAX_ROLLS, limits, number, deadline)
-        return _check_pass(
-            _pass_values(run, number, filename, function, goal, limits), filename, function, goal, limits, first
-        )
+        run = run_child(source, filename, function, goal, choices.stop - 1, limits, number, deadline, choices.start)
+        values = _pass_values(run, number, filename, function, goal, limits)
+        return _check_pass(values, filename, function, goal, limits, first, choices)
 
     first = evaluate(1, None)
     evaluate(2, first)  # a fresh process: a draw at import differs between the two
@@ -216,19 +216,20 @@ def _process_problem(run: ChildRun, stage: str, limits: Limits) -> str:
 
 
 def _check_pass(
-    values: Any, filename: str, function: str, goal: int, limits: Limits, second: list[int] | None
+    values: Any, filename: str, function: str, goal: int, limits: Limits, second: list[int] | None, choices: range
 ) -> list[int]:
-    """The pass's values if all are integers 0..MAX_ROLLS (and, for the second pass,
-    equal to the first); else SubmissionError at the first offending score pair."""
+    """The pass's values if all are integers in CHOICES (0..10, or -1..10 where
+    Pork Chop is a choice; and, for the second pass, equal to the first); else
+    SubmissionError at the first offending score pair."""
     if not isinstance(values, list) or len(values) != goal * goal:
         raise SubmissionError(f"{filename}: {_NOT_A_TABLE}")
     again = " when called a second time (in a fresh process, in another order)" if second is not None else ""
-    wrong = [i for i, v in enumerate(values) if v is not None and not _valid(v)]
+    wrong = [i for i, v in enumerate(values) if v is not None and not _valid(v, choices)]
     missing = [i for i, v in enumerate(values) if v is None]
     if wrong or missing:
         index = (wrong or missing)[0]  # the first value that went wrong, else the first one missing
         score, opponent = divmod(index, goal)
-        outcome = _outcome(values[index])
+        outcome = _outcome(values[index], choices)
         if outcome == "raised MemoryError" or outcome.startswith("raised MemoryError:"):
             outcome += f" (over the {_size(limits.memory_bytes)} memory limit)"
         elif outcome == _OUT_OF_TIME:
@@ -247,11 +248,11 @@ def _check_pass(
     return values
 
 
-def _valid(value: Any) -> bool:
-    return type(value) is int and 0 <= value <= MAX_ROLLS
+def _valid(value: Any, choices: range) -> bool:
+    return type(value) is int and value in choices
 
 
-def _outcome(entry: Any) -> str:
+def _outcome(entry: Any, choices: range = DICE_COUNTS) -> str:
     """What a call did, from an entry of a pass (a value the child described)."""
     if isinstance(entry, dict) and entry.get("cpu_limit") is True:
         return _OUT_OF_TIME
@@ -261,10 +262,16 @@ def _outcome(entry: Any) -> str:
         kind = _clean(entry["type"], 40)
         shown = _clean(entry["returned"], 60)
         described = shown if kind == "int" or shown == "None" else f"{shown} (a {kind})"
-        return f"returned {described}, not an integer 0..{MAX_ROLLS}"
+        note = pork_chop_note(-1, choices) if kind == "int" and shown == "-1" else ""
+        return f"returned {described}, not an integer {_span(choices)}{note}"
     if entry is None:
         return "was not evaluated"
-    return f"returned {_clean(repr(entry), 60)}, not an integer 0..{MAX_ROLLS}"
+    return f"returned {_clean(repr(entry), 60)}, not an integer {_span(choices)}{pork_chop_note(entry, choices)}"
+
+
+def _span(choices: range) -> str:
+    """CHOICES for a message: '0..10', '-1..10'."""
+    return f"{choices.start}..{choices.stop - 1}"
 
 
 def _clean(text: Any, limit: int = 300) -> str:

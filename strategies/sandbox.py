@@ -157,10 +157,13 @@ def run_child(
     limits: Limits,
     pass_number: int,
     deadline: float,
+    min_rolls: int = 0,
 ) -> ChildRun:
     """Evaluate FUNCTION of SOURCE (named FILENAME) once, in a fresh confined
     child process; pass 1 calls it in row-major order, pass 2 in a shuffled one.
-    DEADLINE is the ``time.monotonic()`` by which the child is killed.
+    DEADLINE is the ``time.monotonic()`` by which the child is killed. The
+    child takes integers MIN_ROLLS..MAX_ROLLS (-1..10 where Pork Chop is a
+    choice) as values and describes any other.
 
     Raises SandboxError if the sandbox cannot be started here.
     """
@@ -178,6 +181,7 @@ def run_child(
             "module": module,
             "function": function,
             "goal": goal,
+            "min_rolls": min_rolls,
             "max_rolls": max_rolls,
             "pass": pass_number,
             "fd": result_write,

@@ -28,7 +28,8 @@ student's prints share):
 * ``{"failure": "..."}`` if the file cannot be imported or has no usable FUNCTION;
 * ``{"cpu_limit": true}`` if the CPU time ran out while importing;
 * ``{"pass": 1 or 2, "values": [...]}``: GOAL * GOAL entries in row-major
-  order, each an int 0..MAX_ROLLS, ``{"returned": repr, "type": name}`` for
+  order, each an int MIN_ROLLS..MAX_ROLLS (-1..10 where Pork Chop is a
+  choice, else 0..10), ``{"returned": repr, "type": name}`` for
   any other value, ``{"raised": "Type: message"}``, or null if not evaluated
   because an earlier call (in that pass's order) went wrong, or
   ``{"cpu_limit": true}`` for the call that was running when the CPU time
@@ -64,6 +65,7 @@ if TYPE_CHECKING:
             "module": str,
             "function": str,
             "goal": int,
+            "min_rolls": int,
             "max_rolls": int,
             "pass": int,
             "fd": int,
@@ -216,7 +218,9 @@ def _function(module: "ModuleType", name: str) -> "_Strategy | str":
     return function
 
 
-def _evaluate(function: "_Strategy", pairs: list[tuple[int, int]], goal: int, max_rolls: int) -> "list[_Value]":
+def _evaluate(
+    function: "_Strategy", pairs: list[tuple[int, int]], goal: int, min_rolls: int, max_rolls: int
+) -> "list[_Value]":
     """Values in row-major order; stops at the first call that goes wrong."""
     values: list[_Value] = [None] * (goal * goal)
     for score, opponent_score in pairs:
@@ -231,7 +235,7 @@ def _evaluate(function: "_Strategy", pairs: list[tuple[int, int]], goal: int, ma
             break
         kind = _type(value)
         number = _index(value) if kind is not _bool and _issubclass(kind, _int) else None
-        if number is None or not 0 <= number <= max_rolls:
+        if number is None or not min_rolls <= number <= max_rolls:
             shown = _describe_value(value if number is None else number)
             values[index] = {"returned": shown, "type": _one_line(kind.__name__, 40)}
             break
@@ -262,7 +266,7 @@ def main(argv: list[str]) -> None:
         send({"failure": function})
         _exit(0)
     send({"stage": "evaluate"})
-    values = _evaluate(function, pairs, goal, config["max_rolls"])
+    values = _evaluate(function, pairs, goal, config["min_rolls"], config["max_rolls"])
     _restore_builtins()
     send({"pass": number, "values": values})
     _exit(0)  # at once: no exit handlers or finalizers of the submission run

@@ -1,8 +1,9 @@
 """StrategyTable: a strategy as pure data.
 
 A strategy that depends only on the two scores is, for goal ``G``, a
-``G x G`` table ``table[score][opponent_score]`` of dice counts 0..10. This
-is what the arena compares, what the store keeps and what files turn into.
+``G x G`` table ``table[score][opponent_score]`` of dice counts 0..10
+(and -1, Pork Chop, in the rule sets that offer it: fa16). This is what the
+arena compares, what the store keeps and what files turn into.
 """
 
 from __future__ import annotations
@@ -16,11 +17,19 @@ from typing import Any
 
 import numpy as np
 
-from hog.dice_counts import first_bad_count
-from hog.game import MAX_ROLLS
-from hog.rules import get_rules
+from hog.dice_counts import DICE_COUNTS, first_bad_count
+from hog.rules import RULE_SETS, get_rules
+from hog.rules.dice_rules import PORK_CHOP
 
-__all__ = ["StrategyTable", "InvalidTable", "ORIGINS", "LIBRARY_ORIGINS", "validate_table"]
+__all__ = [
+    "StrategyTable",
+    "InvalidTable",
+    "ORIGINS",
+    "LIBRARY_ORIGINS",
+    "validate_table",
+    "choice_character",
+    "pork_chop_note",
+]
 
 #: Where a table came from.
 ORIGINS = ("builtin", "family", "file", "evolved", "solved")
@@ -29,28 +38,64 @@ LIBRARY_ORIGINS = ("builtin", "solved", "family")
 
 #: One character per dice count in exported Python source: int(c, 11).
 _DIGITS = "0123456789A"
+#: The character of -1 (Pork Chop) in exported Python source and ``hog show``.
+_CHOP = "-"
 
 
 class InvalidTable(ValueError):
-    """A table of the wrong shape, or with a value that is not 0..10."""
+    """A table of the wrong shape, or with a value that is not 0..10 (-1..10 where Pork Chop is a choice)."""
 
 
-def validate_table(values: Any, goal: int) -> np.ndarray:
+def choice_character(value: int) -> str:
+    """One character for a table's VALUE: its base-11 digit ("A" is 10), "-" for -1 (Pork Chop).
+
+    >>> "".join(choice_character(v) for v in (0, 9, 10, -1))
+    '09A-'
+    """
+    if value == PORK_CHOP:
+        return _CHOP
+    if not 0 <= value < len(_DIGITS):
+        raise ValueError(f"{value} is not a dice count")
+    return _DIGITS[value]
+
+
+def pork_chop_note(value: object, choices: range) -> str:
+    """What to add to a refusal of VALUE outside CHOICES: that -1 is a choice
+    only in the rule sets offering Pork Chop, if VALUE is that -1.
+
+    >>> pork_chop_note(-1, range(0, 11))
+    ' (-1, Pork Chop, is a choice only in fa16)'
+    >>> pork_chop_note(11, range(0, 11)), pork_chop_note(-1, range(-1, 11))
+    ('', '')
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value != PORK_CHOP:
+        return ""
+    if PORK_CHOP in choices:
+        return ""
+    offering = [name for name, rules in RULE_SETS.items() if PORK_CHOP in rules.choices]
+    return f" (-1, Pork Chop, is a choice only in {', '.join(offering)})" if offering else ""
+
+
+def validate_table(values: Any, goal: int, choices: range = DICE_COUNTS) -> np.ndarray:
     """Return VALUES as a read-only ``goal x goal`` int8 array, or raise
     InvalidTable naming the first offending score pair.
 
-    Python ints and numpy integers are accepted; bools, floats, strings and
-    None are not (a list holding them is checked value by value).
+    Every value must be in CHOICES: by default 0..10, a rule set's
+    ``choices`` (``-1..10`` where Pork Chop is one). Python ints and numpy
+    integers are accepted; bools, floats, strings and None are not (a list
+    holding them is checked value by value).
     """
     array = values if isinstance(values, np.ndarray) else _object_array(values, goal)
     if array.shape != (goal, goal):
         raise InvalidTable(f"table has shape {array.shape}, expected ({goal}, {goal})")
-    bad = first_bad_count(array)
+    bad = first_bad_count(array, choices)
     if bad is not None:
         (score, opponent), value = bad
         integer = not isinstance(value, (bool, np.bool_)) and isinstance(value, (int, np.integer))
-        problem = f"is out of range 0..{MAX_ROLLS}" if integer else f"is not an integer 0..{MAX_ROLLS}"
-        raise InvalidTable(f"value {_shown(value)} at score {score}, opponent score {opponent} {problem}")
+        span = f"{choices.start}..{choices.stop - 1}"
+        problem = f"is out of range {span}" if integer else f"is not an integer {span}"
+        note = pork_chop_note(value, choices)
+        raise InvalidTable(f"value {_shown(value)} at score {score}, opponent score {opponent} {problem}{note}")
     result = np.ascontiguousarray(array, dtype=np.int8)
     result.setflags(write=False)
     return result
@@ -91,13 +136,13 @@ class StrategyTable:
     params: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        get_rules(self.rules)
+        choices = get_rules(self.rules).choices
         if self.origin not in ORIGINS:
             raise ValueError(f"origin {self.origin!r} is not one of {', '.join(ORIGINS)}")
         goal = np.shape(self.table)[0] if np.ndim(self.table) == 2 else -1
         if goal < 1:
             raise InvalidTable(f"table has shape {np.shape(self.table)}, expected a square table")
-        object.__setattr__(self, "table", validate_table(self.table, goal))
+        object.__setattr__(self, "table", validate_table(self.table, goal, choices))
         object.__setattr__(self, "params", dict(self.params))
 
     @property
@@ -145,7 +190,7 @@ class StrategyTable:
         """Tabulate a trusted strategy function on every score pair below GOAL."""
         values = [[function(s, o) for o in range(goal)] for s in range(goal)]
         return cls(
-            validate_table(values, goal),
+            validate_table(values, goal, get_rules(rules).choices),
             rules,
             name or str(getattr(function, "__name__", "strategy")),
             origin,
@@ -179,7 +224,7 @@ class StrategyTable:
             raise InvalidTable("not a table: a number too long to read") from None
         if not isinstance(values, list) or not all(isinstance(row, list) for row in values):
             raise InvalidTable("a table must be a list of lists of integers")
-        return cls(validate_table(values, goal), rules, name, origin, params or {})
+        return cls(validate_table(values, goal, get_rules(rules).choices), rules, name, origin, params or {})
 
     # --- Python source ----------------------------------------------------
 
@@ -192,18 +237,28 @@ class StrategyTable:
         if not function_name.isidentifier() or keyword.iskeyword(function_name):
             raise ValueError(f"{function_name!r} is not a valid Python function name")
         rows_name = f"_{function_name.upper()}_ROWS"
-        rows = "\n".join(f'    "{"".join(_DIGITS[v] for v in row)}",' for row in self.table.tolist())
+        rows = "\n".join(f'    "{"".join(choice_character(v) for v in row)}",' for row in self.table.tolist())
         params = json.dumps(self.params, default=str) if self.params else "none"
+        if PORK_CHOP in get_rules(self.rules).choices:  # every table of such a rule set, -1 in it or not
+            digits = '# written in base 11 ("A" is 10), "-" for -1 (Pork Chop).\n\n'
+            returned = '    """Return the number of dice to roll (0..10), or -1 for Pork Chop, at these scores."""\n'
+            value = (
+                f'    value = {rows_name}[score][opponent_score]\n    return -1 if value == "-" else int(value, 11)\n'
+            )
+        else:
+            digits = '# written in base 11 ("A" is 10).\n\n'
+            returned = '    """Return the number of dice to roll (0..10) at these scores."""\n'
+            value = f"    return int({rows_name}[score][opponent_score], 11)\n"
         return (
             f"# Hog strategy {self.name!r}, generated by Hog Arena.\n"
             f"# rules: {self.rules}; goal: {self.goal}; origin: {self.origin}; parameters: {params}\n"
             f"# sha256: {self.sha256}\n"
             "# Row SCORE, column OPPONENT_SCORE holds the number of dice to roll,\n"
-            '# written in base 11 ("A" is 10).\n\n'
+            f"{digits}"
             f"{rows_name} = (\n{rows}\n)\n\n\n"
             f"def {function_name}(score, opponent_score):\n"
-            '    """Return the number of dice to roll (0..10) at these scores."""\n'
+            f"{returned}"
             f"    goal = len({rows_name})\n"
             '    assert 0 <= score < goal and 0 <= opponent_score < goal, "The game should be over."\n'
-            f"    return int({rows_name}[score][opponent_score], 11)\n"
+            f"{value}"
         )

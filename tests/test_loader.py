@@ -160,7 +160,10 @@ def test_raises_at_one_score_pair():
     ("name", "message"),
     [
         ("returns_11.py", "final_strategy(0, 51) returned 11, not an integer 0..10"),
-        ("returns_negative.py", "final_strategy(90, 0) returned -1, not an integer 0..10"),
+        (
+            "returns_negative.py",
+            "final_strategy(90, 0) returned -1, not an integer 0..10 (-1, Pork Chop, is a choice only in fa16)",
+        ),
         ("returns_float.py", "final_strategy(0, 0) returned 0.0 (a float), not an integer 0..10"),
         ("returns_string.py", "final_strategy(6, 0) returned '3' (a str), not an integer 0..10"),
         ("returns_none.py", "final_strategy(0, 0) returned None, not an integer 0..10"),
@@ -388,7 +391,7 @@ def test_json_table_of_the_wrong_shape(name, message):
     ("value", "message"),
     [
         (11, "value 11 at score 3, opponent score 5 is out of range 0..10"),
-        (-1, "value -1 at score 3, opponent score 5 is out of range 0..10"),
+        (-1, "value -1 at score 3, opponent score 5 is out of range 0..10 (-1, Pork Chop, is a choice only in fa16)"),
         (1.5, "value 1.5 at score 3, opponent score 5 is not an integer 0..10"),
         ("3", "value '3' at score 3, opponent score 5 is not an integer 0..10"),
         (None, "value None at score 3, opponent score 5 is not an integer 0..10"),

@@ -101,10 +101,10 @@ def test_each_evaluation_has_its_own_wall_clock_budget(tmp_path, monkeypatch):
     monkeypatch.setattr(loader, "time", SimpleNamespace(monotonic=lambda: clock[0]))
     budgets = []
 
-    def evaluation(source, filename, function, goal, max_rolls, limits, number, deadline):
+    def evaluation(source, filename, function, goal, max_rolls, limits, number, deadline, min_rolls=0):
         budgets.append(deadline - clock[0])
         clock[0] += 1.5
-        return run_child(source, filename, function, goal, max_rolls, limits, number, time.monotonic() + 300)
+        return run_child(source, filename, function, goal, max_rolls, limits, number, time.monotonic() + 300, min_rolls)
 
     monkeypatch.setattr(loader, "run_child", evaluation)
     path = tmp_path / "dawdles.py"

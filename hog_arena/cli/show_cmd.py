@@ -14,9 +14,6 @@ from hog_arena.cli.text import say
 if TYPE_CHECKING:
     from strategies.table import StrategyTable
 
-#: One character per dice count in the text view (as in exported Python source).
-_DIGITS = "0123456789A"
-
 
 def _render(strategy: StrategyTable, png: Path | None) -> None:
     params = ", ".join(f"{k}={v}" for k, v in strategy.params.items()) or "none"
@@ -26,10 +23,15 @@ def _render(strategy: StrategyTable, png: Path | None) -> None:
     if png is not None:
         say(f"heat map written to {png}")
         return
-    say("dice per score pair (row: score, column: opponent score; A = 10):")
+    from hog.rules import get_rules
+    from hog.rules.dice_rules import PORK_CHOP
+    from strategies.table import choice_character  # one character per value, as in exported Python source
+
+    chop = ", - = -1 (Pork Chop)" if PORK_CHOP in get_rules(strategy.rules).choices else ""
+    say(f"dice per score pair (row: score, column: opponent score; A = 10{chop}):")
     width = len(str(strategy.goal - 1))
     for score in range(strategy.goal - 1, -1, -1):
-        say(f"{score:>{width}} " + "".join(_DIGITS[v] for v in strategy.table[score].tolist()))
+        say(f"{score:>{width}} " + "".join(choice_character(v) for v in strategy.table[score].tolist()))
 
 
 def register(app: typer.Typer) -> None:
