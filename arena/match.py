@@ -10,6 +10,7 @@ import numpy as np
 
 from hog import exact, simulate
 from hog.exact import TableStack
+from hog.rules import get_rules
 from results.match_key import METHODS
 from strategies.table import StrategyTable
 
@@ -76,7 +77,8 @@ class Lineup:
         if not tables:
             raise IncompatibleTables("no tables to line up")
         rules, goal = check_compatible(tables)
-        return cls(tables, rules, goal, TableStack.of(np.stack([t.table for t in tables])))
+        stack = TableStack.of(np.stack([t.table for t in tables]), choices=get_rules(rules).choices)
+        return cls(tables, rules, goal, stack)
 
     def __len__(self) -> int:
         return len(self.tables)

@@ -2,7 +2,7 @@
 the exact and simulated analysis.
 
 >>> len(RULE_SETS), DEFAULT_RULES
-(28, 'sus_fuss')
+(29, 'sus_fuss')
 """
 
 from hog.rules import DEFAULT_RULES, RULE_SETS, RuleSet, get_rules

@@ -143,8 +143,12 @@ def win_rate(strategy: np.ndarray, opponent: np.ndarray, rules: RuleSet | str, s
     """STRATEGY's exact win rate against OPPONENT (the mean of moving first and
     second), in this thread for rule sets whose state is the two scores (one
     pair gains nothing from numba's threads, and waits for them on a busy machine)."""
+    choices = get_rules(rules).choices
     first, second = _own_chances(
-        exact.checked_table(strategy, "strategy"), exact.checked_table(opponent, "opponent"), rules, sides
+        exact.checked_table(strategy, "strategy", choices),
+        exact.checked_table(opponent, "opponent", choices),
+        rules,
+        sides,
     )
     return (first + second) / 2
 
@@ -171,8 +175,9 @@ def hidden_state(compiled: exact.CompiledRules) -> str | None:
 
 def coach(strategy: np.ndarray, opponent: np.ndarray, rules: RuleSet | str, sides: int = 6) -> Coaching:
     """Where the table STRATEGY loses against the table OPPONENT under RULES (see the module)."""
-    strategy = exact.checked_table(strategy, "strategy")
-    opponent = exact.checked_table(opponent, "opponent")
+    choices = get_rules(rules).choices
+    strategy = exact.checked_table(strategy, "strategy", choices)
+    opponent = exact.checked_table(opponent, "opponent", choices)
     if strategy.shape != opponent.shape:
         raise ValueError(f"opponent: shape {opponent.shape}, but the strategy is {strategy.shape}")
     compiled = exact.compile_rules(rules, strategy.shape[0], sides)
@@ -212,9 +217,11 @@ Parts = tuple[float, float, Floats, Floats, Floats, np.ndarray]
 
 
 def _fewest_best(values: Floats) -> np.ndarray:
-    """The fewest dice within TIE_TOLERANCE of the best of ``values[s, o, n]``."""
-    close = values >= values.max(axis=2, keepdims=True) - TIE_TOLERANCE
-    best: np.ndarray = close.argmax(axis=2).astype(np.int8)
+    """The fewest dice within TIE_TOLERANCE of the best of ``values[s, o, n]``
+    (Pork Chop's -1, its last row where it is a choice, before them, as the solvers order them)."""
+    order = exact.fewest_first(values.shape[2])
+    close = values[:, :, order] >= values.max(axis=2, keepdims=True) - TIE_TOLERANCE
+    best: np.ndarray = exact.row_choices(values.shape[2])[order][close.argmax(axis=2)]
     return best
 
 

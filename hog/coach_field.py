@@ -98,7 +98,9 @@ class FieldCoaching:
         """At each cell that costs something, the best responses' choice
         where it costs most (``pull``; ties: the fewest dice); elsewhere the
         strategy's own choice."""
-        best: np.ndarray = np.where(self.cost > 0, self.pull.argmax(axis=2), self.strategy).astype(np.int8)
+        order = exact.fewest_first(self.pull.shape[2])
+        pulled = exact.row_choices(self.pull.shape[2])[order][self.pull[:, :, order].argmax(axis=2)]
+        best: np.ndarray = np.where(self.cost > 0, pulled, self.strategy).astype(np.int8)
         return best
 
     def top(self, count: int) -> list[tuple[int, int]]:
@@ -115,10 +117,11 @@ def coach_field(
     strategy: np.ndarray, opponents: Sequence[np.ndarray], rules: RuleSet | str, sides: int = 6
 ) -> FieldCoaching:
     """Where the table STRATEGY loses against each table of OPPONENTS under RULES (see the module)."""
-    strategy = exact.checked_table(strategy, "strategy")
+    choices = get_rules(rules).choices
+    strategy = exact.checked_table(strategy, "strategy", choices)
     if len(opponents) == 0:
         raise ValueError("the field is empty: there is no opponent to coach against")
-    tables = exact.checked_tables(np.stack([np.asarray(o) for o in opponents]), "opponents")
+    tables = exact.checked_tables(np.stack([np.asarray(o) for o in opponents]), "opponents", choices)
     if tables.shape[1:] != strategy.shape:
         raise ValueError(f"opponents: tables of shape {tables.shape[1:]}, but the strategy is {strategy.shape}")
     compiled = exact.compile_rules(rules, strategy.shape[0], sides)
@@ -132,15 +135,16 @@ def _vote(votes: npt.NDArray[np.int64], pull: Floats, best: np.ndarray, cost: Fl
     """Count BEST (a table) into VOTES, and COST into PULL by BEST's choices."""
     goal = best.shape[0]
     cells, choices = np.arange(goal * goal), best.ravel().astype(np.int64)
-    votes.reshape(goal * goal, MAX_ROLLS + 1)[cells, choices] += 1
-    pull.reshape(goal * goal, MAX_ROLLS + 1)[cells, choices] += cost.ravel()
+    votes.reshape(goal * goal, -1)[cells, choices] += 1  # Pork Chop's -1: the last column
+    pull.reshape(goal * goal, -1)[cells, choices] += cost.ravel()
 
 
 def _coached_one_by_one(strategy: np.ndarray, tables: np.ndarray, rules: str, sides: int) -> FieldCoaching:
     goal, count = strategy.shape[0], tables.shape[0]
     reach, cost = np.zeros((goal, goal)), np.zeros((goal, goal))
-    votes = np.zeros((goal, goal, MAX_ROLLS + 1), dtype=np.int64)
-    pull = np.zeros((goal, goal, MAX_ROLLS + 1))
+    width = len(get_rules(rules).choices)
+    votes = np.zeros((goal, goal, width), dtype=np.int64)
+    pull = np.zeros((goal, goal, width))
     matchups, unseen, hidden = [], 0.0, None
     for opponent in tables:
         coaching = coach(strategy, opponent, rules, sides)

@@ -22,7 +22,7 @@ tables, ``hog.exact_solve`` solves (best responses, perfect play).
 
 from __future__ import annotations
 
-from hog.exact_rules import CompiledRules, compile_rules, points_distribution
+from hog.exact_rules import CompiledRules, compile_rules, fewest_first, points_distribution, row_choices
 from hog.exact_solve import TIE_BREAK, Solution, best_response, best_response_to_always_roll, perfect_play
 from hog.exact_tables import (
     TableStack,
@@ -44,6 +44,8 @@ __all__ = [
     "TIE_BREAK",
     "compile_rules",
     "points_distribution",
+    "row_choices",
+    "fewest_first",
     "win_probabilities",
     "win_probabilities_pairs",
     "win_probabilities_many",

@@ -8,16 +8,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from math import comb
+from math import comb, lcm
 
 import numpy as np
 
 from hog import kernels, trot_kernels
 from hog.game import MAX_ROLLS
 from hog.rules import RuleSet, get_rules
-from hog.rules.dice_rules import pig_out
+from hog.rules.dice_rules import PORK_CHOP, pig_out, rerolled_chances
 
-__all__ = ["CompiledRules", "compile_rules", "points_distribution"]
+__all__ = ["CompiledRules", "compile_rules", "fewest_first", "points_distribution", "row_choices"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -30,13 +30,17 @@ class CompiledRules:
       after-turn rule's result, for scores up to ``goal - 1 + max_points +
       max_bonus`` and opponent scores up to ``goal - 1 + max(gift)``;
     * ``dice_chances[kind, num_rolls, points]``: the exact chance of scoring
-      POINTS (the points rule applied) by rolling NUM_ROLLS dice of kind
-      KIND (row 0 is unused); kind 0 is the game's dice, the others are
-      those the rules pick at some states (Hog Wild's sides, Hog Tied's
-      limit), ``kind_sides[kind]`` their sides, ``kind_dice[kind]`` the most
-      dice rolled (a choice of more rolls that many) and
-      ``dice_kind[score, opponent_score]`` the dice of each state;
-      ``dice_probabilities`` is ``dice_chances[0]``;
+      POINTS (the points and cap rules applied) by rolling NUM_ROLLS dice of
+      kind KIND (row 0 is unused); kind 0 is the game's dice, the others are
+      those the rules pick at some states (Hog Wild's sides or re-rolls, Hog
+      Tied's limit), ``kind_sides[kind]`` their sides, ``kind_dice[kind]``
+      the most dice rolled (a choice of more rolls that many),
+      ``kind_reroll[kind]`` whether an odd outcome is rolled again (fa16's
+      Hog Wild) and ``dice_kind[score, opponent_score]`` the dice of each
+      state; ``dice_probabilities`` is ``dice_chances[0]``. Where the rules
+      offer Pork Chop (-1), every array indexed by the choice has a last row
+      for it (so index -1 reads it; ``choices`` lists each row's choice):
+      it rolls no dice and scores ``chop_points`` for sure;
     * ``points_bounds[kind, num_rolls]``: (the lowest possible points, the
       next lowest, the highest, the points the lowest gives the opponent),
       so that the kernels visit one lone value and one contiguous range;
@@ -85,6 +89,7 @@ class CompiledRules:
     dice_kind: np.ndarray
     kind_sides: np.ndarray
     kind_dice: np.ndarray
+    kind_reroll: np.ndarray
     points_bounds: np.ndarray
     roll_table: np.ndarray
     bonus: np.ndarray
@@ -103,6 +108,16 @@ class CompiledRules:
     link_entry: np.ndarray
     link_state: np.ndarray
     link_same: np.ndarray
+
+    @property
+    def choices(self) -> np.ndarray:
+        """The choice of each row of the arrays indexed by the choice: 0..10, then -1 where Pork Chop is one."""
+        return row_choices(self.dice_chances.shape[1])
+
+    @property
+    def lowest_choice(self) -> int:
+        """The lowest choice a table may hold: -1 where Pork Chop is a choice, else 0."""
+        return int(self.choices.min())
 
     @property
     def dice_probabilities(self) -> np.ndarray:
@@ -228,7 +243,9 @@ class CompiledRules:
         """Whether the dice never change and a roll of n scores 1 (Pig Out) or 2n to ``sides`` * n."""
         rolls = np.arange(1, MAX_ROLLS + 1)
         plain = np.stack([np.ones_like(rolls), 2 * rolls, self.sides * rolls, 0 * rolls], axis=1)
-        return len(self.kind_sides) == 1 and bool((self.points_bounds[0, 1:] == plain).all())
+        if len(self.kind_sides) > 1 or self.points_bounds.shape[1] != MAX_ROLLS + 1:
+            return False
+        return bool((self.points_bounds[0, 1:] == plain).all())
 
     @property
     def game_arrays(self) -> tuple[np.ndarray, ...]:
@@ -249,16 +266,38 @@ class CompiledRules:
             self.gift,
             self.carry,
             self.memory_dice,
+            self.kind_reroll,
         )
 
 
+def row_choices(rows: int) -> np.ndarray:
+    """The choice of each of ROWS rows of an array indexed by the choice:
+    0..10, then -1 (Pork Chop) in a twelfth row, which index -1 reads.
+
+    >>> row_choices(11)[-1], row_choices(12)[-2:].tolist()
+    (np.int8(10), [10, -1])
+    """
+    return np.array([*range(MAX_ROLLS + 1), PORK_CHOP][:rows], dtype=np.int8)
+
+
+def fewest_first(rows: int) -> np.ndarray:
+    """The rows of an array indexed by the choice in the solvers' order of
+    preference among equals: -1 first where it is one, then the fewest dice.
+
+    >>> fewest_first(11).tolist() == list(range(11)), fewest_first(12)[:2].tolist()
+    (True, [11, 0])
+    """
+    return np.argsort(row_choices(rows), kind="stable")
+
+
 def points_distribution(
-    num_rolls: int, sides: int, roll_points: Callable[[Sequence[int]], int] = pig_out
+    num_rolls: int, sides: int, roll_points: Callable[[Sequence[int]], int] = pig_out, rerolled: bool = False
 ) -> list[Fraction]:
     """The exact chance of each number of points (the list index) when rolling
     NUM_ROLLS >= 1 dice of SIDES sides scored by ROLL_POINTS (by default a
     turn with any 1 scores exactly 1), which is called once for each number
-    of 1s and sum of the other outcomes (``hog.rules.dice_rules``).
+    of 1s and sum of the other outcomes (``hog.rules.dice_rules``); if
+    REROLLED, each die's odd outcome is rolled once more (fa16's Hog Wild).
 
     >>> [str(p) for p in points_distribution(1, 6)]
     ['0', '1/6', '1/6', '1/6', '1/6', '1/6', '1/6']
@@ -267,10 +306,13 @@ def points_distribution(
     >>> from hog.rules.dice_rules import pig_out_counting_ones
     >>> [str(p) for p in points_distribution(2, 4, pig_out_counting_ones)[:3]]
     ['0', '3/8', '1/16']
+    >>> [str(p) for p in points_distribution(1, 6, rerolled=True)]
+    ['0', '1/12', '1/4', '1/12', '1/4', '1/12', '1/4']
     """
+    weights, whole = _face_weights(sides, rerolled)
     chances: dict[int, Fraction] = {}
-    outcomes = sides**num_rolls
-    for ones, rest, count in _ones_and_rest(num_rolls, sides):
+    outcomes = whole**num_rolls
+    for ones, rest, count in _ones_and_rest(num_rolls, weights):
         points = roll_points(_outcomes_of(num_rolls, ones, rest))
         chances[points] = chances.get(points, Fraction(0)) + Fraction(comb(num_rolls, ones) * count, outcomes)
     if min(chances) < 0:
@@ -281,18 +323,33 @@ def points_distribution(
     return listed
 
 
-def _ones_and_rest(num_rolls: int, sides: int) -> list[tuple[int, int, int]]:
-    """(1s, sum of the other outcomes, the ways the others make that sum) of
-    NUM_ROLLS dice of SIDES sides (the 1s' places not counted)."""
-    ways = [[1]]  # ways[m][k]: sequences of m dice, none a 1, summing to k
+def _face_weights(sides: int, rerolled: bool) -> tuple[list[int], int]:
+    """Integer weights of a die's outcomes 1..SIDES (index 0 unused) and their
+    sum: 1 each for a fair die, the chances of ``rerolled_chances`` over a
+    common denominator for a re-rolled one."""
+    if not rerolled:
+        return [0] + [1] * sides, sides
+    chances = rerolled_chances(sides)
+    whole = lcm(*(chance.denominator for chance in chances))
+    return [int(chance * whole) for chance in chances], whole
+
+
+def _ones_and_rest(num_rolls: int, weights: Sequence[int]) -> list[tuple[int, int, int]]:
+    """(1s, sum of the other outcomes, their weight) of NUM_ROLLS dice whose
+    outcome f weighs WEIGHTS[f]: the weight of the sequences with that many
+    1s in given places and the others making that sum (the 1s' places not
+    counted; fair dice weigh 1 an outcome, so the weight counts sequences)."""
+    sides = len(weights) - 1
+    ways = [[1]]  # ways[m][k]: weight of the sequences of m dice, none a 1, summing to k
     for _ in range(num_rolls):
         longer = [0] * (len(ways[-1]) + sides)
         for total, count in enumerate(ways[-1]):
-            for face in range(2, sides + 1):
-                longer[total + face] += count
+            if count:
+                for face in range(2, sides + 1):
+                    longer[total + face] += count * weights[face]
         ways.append(longer)
     return [
-        (num_rolls - others, rest, count)
+        (num_rolls - others, rest, count * weights[1] ** (num_rolls - others))
         for others in range(num_rolls, -1, -1)
         for rest, count in enumerate(ways[others])
         if count
@@ -325,27 +382,26 @@ def compile_rules(rules: RuleSet | str, goal: int = 100, sides: int = 6) -> Comp
 
 @lru_cache(maxsize=64)
 def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
-    points_rule = rules.turn_points or (lambda points: points)
+    zero_scored = _scored(rules, 0)
     zero_points = np.array(
-        [[points_rule(rules.zero_dice(s, o)) for o in range(goal)] for s in range(goal)], dtype=np.int64
+        [[zero_scored(rules.zero_dice(s, o)) for o in range(goal)] for s in range(goal)], dtype=np.int64
     )
     if zero_points.min() < 0:
         s, o = (int(i) for i in np.argwhere(zero_points < 0)[0])
         raise ValueError(f"rule set {rules.name}: rolling zero dice at scores ({s}, {o}) scores less than 0 points")
     shared = 2 if rules.swaps_dice is not None else 1
     kinds, dice_kind, shared_kind = _dice_kinds(rules, goal, sides, shared)
-    kind_sides = np.array([kind_sides for kind_sides, _ in kinds], dtype=np.uint64)
-    kind_dice = np.array([most for _, most in kinds], dtype=np.int64)
-    chances = [
-        [_final_chances(rules, min(n, most), side, points_rule) if n else {} for n in range(MAX_ROLLS + 1)]
-        for side, most in kinds
-    ]
-    roll_most = max(max(row[n]) for row in chances for n in range(1, MAX_ROLLS + 1))
+    kind_sides = np.array([kind_sides for kind_sides, _, _ in kinds], dtype=np.uint64)
+    kind_dice = np.array([most for _, most, _ in kinds], dtype=np.int64)
+    kind_reroll = np.array([again for _, _, again in kinds], dtype=np.bool_)
+    choices = _choices(rules)
+    chances = [[_final_chances(rules, n, most, side, again) for n in choices] for side, most, again in kinds]
+    roll_most = max(max(row[n]) for row in chances for n in range(1, len(choices)))
     max_points = max(MAX_ROLLS * int(kind_sides.max()), roll_most, int(zero_points.max()))
-    bonus, remember = _memory_arrays(rules, max_points)
-    memory_bonus, memory_remember, carry, listing, swaps = _full_state_memory(rules, bonus, remember, shared)
+    bonus, remember = _memory_arrays(rules, max_points, choices)
+    memory_bonus, memory_remember, carry, listing, swaps = _full_state_memory(rules, bonus, remember, shared, choices)
     memory_dice = shared_kind[np.arange(memory_bonus.shape[0]) % shared]
-    gift = _gift_array(rules, max_points)
+    gift = _gift_array(rules, max_points, choices)
     rows = goal + max_points + int(bonus.max())
     results = [[rules.after_turn(s, o) for o in range(goal + int(gift.max()))] for s in range(rows)]
     after_score = np.array([[r[0] for r in row] for row in results], dtype=np.int64)
@@ -356,21 +412,23 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
         raise ValueError(f"rule set {rules.name}: Time Trot's modulus must be 0..{trot_kernels.LANES}")
     _check_after_turn(rules.name, goal, after_score, after_opponent, scores_zero=cyclic or bool(gift.any()))
 
-    dice_chances = np.zeros((len(kind_sides), MAX_ROLLS + 1, max_points + 1))
-    points_bounds = np.zeros((len(kind_sides), MAX_ROLLS + 1, 4), dtype=np.int64)
+    dice_chances = np.zeros((len(kind_sides), len(choices), max_points + 1))
+    points_bounds = np.zeros((len(kind_sides), len(choices), 4), dtype=np.int64)
     points_bounds[:, 0] = (0, 1, 0, 0)
     for kind, row in enumerate(chances):
-        for num_rolls in range(1, MAX_ROLLS + 1):
+        for num_rolls in range(1, len(choices)):
             for points, chance in row[num_rolls].items():
                 dice_chances[kind, num_rolls, points] = float(chance)
             support = sorted(points for points, chance in row[num_rolls].items() if chance)
             low = support[1] if len(support) > 1 else support[0] + 1
-            gifts = gift[min(num_rolls, int(kind_dice[kind])), support]
+            gifts = gift[min(num_rolls, int(kind_dice[kind])) if num_rolls <= MAX_ROLLS else num_rolls, support]
             _check_gifts(rules.name, support, gifts)
             points_bounds[kind, num_rolls] = (support[0], low, support[-1], gifts[0])
     full_state = memory_bonus.shape[0] > 1 or cyclic
     if shared > 1 and rules.time_trot:
         raise ValueError(f"rule set {rules.name}: exchanged dice and Time Trot are not analysed together")
+    if len(choices) > MAX_ROLLS + 1 and (memory_bonus.shape[0] == 1 or rules.time_trot):
+        raise ValueError(f"rule set {rules.name}: Pork Chop is analysed only with a dice-swap rule, without Time Trot")
     if gift.any() and (full_state or rules.time_trot):
         raise ValueError(f"rule set {rules.name}: points for the opponent need the analysis over the two scores")
     links = (  # the score-only kernels' links serve the swap kernels too (no memory of the players' own)
@@ -391,8 +449,9 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
         dice_kind=np.ascontiguousarray(dice_kind, dtype=np.int64),
         kind_sides=kind_sides,
         kind_dice=kind_dice,
+        kind_reroll=kind_reroll,
         points_bounds=points_bounds,
-        roll_table=_roll_table(rules, int(kind_sides.max()), points_rule),
+        roll_table=_roll_table(rules, int(kind_sides.max()), choices),
         bonus=bonus,
         remember=remember,
         memory_bonus=memory_bonus,
@@ -414,22 +473,26 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
 
 def _dice_kinds(
     rules: RuleSet, goal: int, sides: int, shared: int
-) -> tuple[list[tuple[int, int]], np.ndarray, np.ndarray]:
+) -> tuple[list[tuple[int, int, bool]], np.ndarray, np.ndarray]:
     """The kinds of dice turns roll under RULES with SIDES-sided dice, as
-    (sides, most dice), the game's own (SIDES, no limit) first; the kind of
-    each score pair below GOAL with the dice as dealt (Hog Wild picks the
-    sides, Hog Tied the limit); and ``shared_kind[swapped, kind]``, the kind
-    a state of KIND rolls with the dice exchanged (SHARED 2) or not."""
+    (sides, most dice, whether odd outcomes are re-rolled), the game's own
+    (SIDES, no limit, no re-rolls) first; the kind of each score pair below
+    GOAL with the dice as dealt (Hog Wild picks the sides or re-rolls, Hog
+    Tied the limit); and ``shared_kind[swapped, kind]``, the kind a state of
+    KIND rolls with the dice exchanged (SHARED 2) or not."""
     state = [
         [
-            [(rules.dice_sides(s, o, sides, bool(g)), rules.dice_rolled(s, o, MAX_ROLLS)) for o in range(goal)]
+            [
+                (rules.dice_sides(s, o, sides, bool(g)), rules.dice_rolled(s, o, MAX_ROLLS), rules.rerolled(s, o))
+                for o in range(goal)
+            ]
             for s in range(goal)
         ]
         for g in range(shared)
     ]
-    game = (sides, MAX_ROLLS)
+    game = (sides, MAX_ROLLS, False)
     kinds = [game, *sorted({kind for layer in state for row in layer for kind in row} - {game})]
-    if min(most for _, most in kinds) < 1:
+    if min(most for _, most, _ in kinds) < 1:
         raise ValueError(f"rule set {rules.name}: a limit rule allows fewer than 1 die")
     index = {kind: i for i, kind in enumerate(kinds)}
     layers = np.array([[[index[kind] for kind in row] for row in layer] for layer in state], dtype=np.int64)
@@ -443,13 +506,30 @@ def _dice_kinds(
     return kinds, layers[0], shared_kind
 
 
-def _gift_array(rules: RuleSet, max_points: int) -> np.ndarray:
+def _choices(rules: RuleSet) -> list[int]:
+    """The choice of each row of the arrays indexed by the choice: 0..10, then -1 where Pork Chop is one."""
+    return [n for n in rules.choices if n >= 0] + [n for n in rules.choices if n < 0]
+
+
+def _scored(rules: RuleSet, num_rolls: int) -> Callable[[int], int]:
+    """What RULES make of a turn's points when NUM_ROLLS dice are rolled: the
+    points rule (Hogtimus Prime), then the cap (When Pigs Fly)."""
+    points_rule = rules.turn_points or (lambda points: points)
+    if rules.most_points is None:
+        return points_rule
+    most = rules.most_points(num_rolls)
+    return lambda points: min(points_rule(points), most)
+
+
+def _gift_array(rules: RuleSet, max_points: int, choices: list[int]) -> np.ndarray:
     """``gift[num_rolls, points]``: the points RULES give the opponent when a
     turn of NUM_ROLLS dice scores POINTS (all 0 without Piggy Back); never
-    for rolling zero dice."""
-    gift = np.zeros((MAX_ROLLS + 1, max_points + 1), dtype=np.int64)
+    for rolling zero dice, nor for Pork Chop (a row per one of CHOICES)."""
+    gift = np.zeros((len(choices), max_points + 1), dtype=np.int64)
     if rules.opponent_points is not None:
-        gift[1:] = [[rules.opponent_points(n, p) for p in range(max_points + 1)] for n in range(1, MAX_ROLLS + 1)]
+        gift[1 : MAX_ROLLS + 1] = [
+            [rules.opponent_points(n, p) for p in range(max_points + 1)] for n in range(1, MAX_ROLLS + 1)
+        ]
     if gift.min() < 0:
         raise ValueError(f"rule set {rules.name}: a turn gives the opponent less than 0 points")
     return gift
@@ -465,23 +545,35 @@ def _check_gifts(name: str, support: list[int], gifts: np.ndarray) -> None:
         raise ValueError(f"rule set {name}: rolling dice can leave both scores as they were")
 
 
-def _final_chances(
-    rules: RuleSet, num_rolls: int, sides: int, points_rule: Callable[[int], int]
-) -> dict[int, Fraction]:
-    """{points: chance} of rolling NUM_ROLLS SIDES-sided dice under RULES, the points rule applied."""
+def _final_chances(rules: RuleSet, choice: int, most: int, sides: int, rerolled: bool) -> dict[int, Fraction]:
+    """{points: chance} of choosing CHOICE under RULES with dice of SIDES
+    sides, at most MOST of them rolled, odd outcomes REROLLED or not: the
+    points and cap rules applied; nothing for 0 (the zero-dice rule's),
+    Pork Chop's points for sure for -1."""
+    if choice == PORK_CHOP and rules.chop_points is not None:
+        return {rules.chop_points: Fraction(1)}
+    if choice == 0:
+        return {}
+    num_rolls = min(choice, most)
+    scored = _scored(rules, num_rolls)
     final: dict[int, Fraction] = {}
-    for points, chance in enumerate(points_distribution(num_rolls, sides, rules.roll_points)):
+    for points, chance in enumerate(points_distribution(num_rolls, sides, rules.roll_points, rerolled)):
         if chance:
-            final[points_rule(points)] = final.get(points_rule(points), Fraction(0)) + chance
+            final[scored(points)] = final.get(scored(points), Fraction(0)) + chance
     return final
 
 
-def _roll_table(rules: RuleSet, sides: int, points_rule: Callable[[int], int]) -> np.ndarray:
-    """``roll_table[num_rolls, ones, rest]`` (see ``CompiledRules``) for dice of up to SIDES sides."""
-    table = np.zeros((MAX_ROLLS + 1, MAX_ROLLS + 1, MAX_ROLLS * sides + 1), dtype=np.int64)
+def _roll_table(rules: RuleSet, sides: int, choices: list[int]) -> np.ndarray:
+    """``roll_table[num_rolls, ones, rest]`` (see ``CompiledRules``) for dice
+    of up to SIDES sides, a row per one of CHOICES (Pork Chop's: its points
+    at [-1, 0, 0])."""
+    table = np.zeros((len(choices), MAX_ROLLS + 1, MAX_ROLLS * sides + 1), dtype=np.int64)
     for num_rolls in range(1, MAX_ROLLS + 1):
-        for ones, rest, _ in _ones_and_rest(num_rolls, sides):
-            table[num_rolls, ones, rest] = points_rule(rules.roll_points(_outcomes_of(num_rolls, ones, rest)))
+        scored = _scored(rules, num_rolls)
+        for ones, rest, _ in _ones_and_rest(num_rolls, [0] + [1] * sides):
+            table[num_rolls, ones, rest] = scored(rules.roll_points(_outcomes_of(num_rolls, ones, rest)))
+    if rules.chop_points is not None:
+        table[PORK_CHOP, 0, 0] = rules.chop_points
     return table
 
 
@@ -494,16 +586,14 @@ _NO_LINKS = {
 }
 
 
-def _memory_arrays(rules: RuleSet, max_points: int) -> tuple[np.ndarray, np.ndarray]:
+def _memory_arrays(rules: RuleSet, max_points: int, choices: list[int]) -> tuple[np.ndarray, np.ndarray]:
     """``bonus[previous, num_rolls]`` and ``remember[num_rolls, points]`` of
-    RULES' memory (one value, no bonus, without memory)."""
+    RULES' memory (one value, no bonus, without memory), a column or row per one of CHOICES."""
     memory = rules.memory
     if memory is None:
-        return np.zeros((1, MAX_ROLLS + 1), dtype=np.int64), np.zeros((MAX_ROLLS + 1, max_points + 1), dtype=np.int64)
-    bonus = np.array([[memory.bonus(m, n) for n in range(MAX_ROLLS + 1)] for m in range(memory.size)], dtype=np.int64)
-    remember = np.array(
-        [[memory.remember(n, k) for k in range(max_points + 1)] for n in range(MAX_ROLLS + 1)], dtype=np.int64
-    )
+        return np.zeros((1, len(choices)), dtype=np.int64), np.zeros((len(choices), max_points + 1), dtype=np.int64)
+    bonus = np.array([[memory.bonus(m, n) for n in choices] for m in range(memory.size)], dtype=np.int64)
+    remember = np.array([[memory.remember(n, k) for k in range(max_points + 1)] for n in choices], dtype=np.int64)
     if bonus.min() < 0 or remember.min() < 0 or remember.max() >= memory.size:
         raise ValueError(
             f"rule set {rules.name}: a memory bonus is negative or a memory falls outside 0..{memory.size - 1}"
@@ -512,15 +602,15 @@ def _memory_arrays(rules: RuleSet, max_points: int) -> tuple[np.ndarray, np.ndar
 
 
 def _full_state_memory(
-    rules: RuleSet, bonus: np.ndarray, remember: np.ndarray, shared: int
+    rules: RuleSet, bonus: np.ndarray, remember: np.ndarray, shared: int, choices: list[int]
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``memory_bonus``, ``memory_remember``, ``carry``, ``listing`` and ``swaps`` (see
     ``CompiledRules``): the players' own memory (BONUS, REMEMBER) joined with
     SHARED values of the game's shared memory, which a dice-swap rule toggles."""
-    rolls, points = remember.shape
+    points = remember.shape[1]
     swaps = np.zeros_like(remember)
     if rules.swaps_dice is not None:
-        swaps = np.array([[rules.swaps_dice(n, k) for k in range(points)] for n in range(rolls)], dtype=np.int64)
+        swaps = np.array([[rules.swaps_dice(n, k) for k in range(points)] for n in choices], dtype=np.int64)
     memories = np.arange(bonus.shape[0] * shared)
     memory_bonus = bonus[memories // shared]
     memory_remember = remember[None] * shared + (memories[:, None, None] % shared + swaps[None]) % shared

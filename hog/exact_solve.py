@@ -114,7 +114,7 @@ def _trot_solution(opponent: np.ndarray | None, compiled: CompiledRules, improve
 
     table = np.ascontiguousarray(table)
     if improve:
-        table, first, second = _improved_table(table, evaluate)
+        table, first, second = _improved_table(table, evaluate, compiled.choices)
     if opponent is None or not improve:
         against = table if opponent is None else opponent
         first, second = win_probabilities_pairs(np.stack([table, against]), [[0, 1]], compiled.name, compiled.sides)[0]
@@ -153,7 +153,9 @@ def _full_state_solution(opponent: np.ndarray | None, compiled: CompiledRules, i
         first, second = win_probabilities_pairs(np.stack([table, table]), [[0, 1]], compiled.name, compiled.sides)[0]
     else:
         if improve and policy.shape[2] > 1:
-            table, _, _ = _improved_table(table, lambda candidate: _memory_gains(candidate, opposing, compiled))
+            table, _, _ = _improved_table(
+                table, lambda candidate: _memory_gains(candidate, opposing, compiled), compiled.choices
+            )
         # The table's own chances from the pair kernels, as a match of it gets them (bit for bit).
         first, second = win_probabilities_pairs(np.stack([table, opponent]), [[0, 1]], compiled.name, compiled.sides)[0]
     return _derived_solution(table, first, second, compiled, policy, optimal_first, optimal_second)
@@ -171,12 +173,13 @@ def _memory_gains(table: np.ndarray, opposing: np.ndarray, compiled: CompiledRul
 
 
 def _improved_table(
-    table: np.ndarray, evaluate: Callable[[np.ndarray], tuple[float, float, np.ndarray]]
+    table: np.ndarray, evaluate: Callable[[np.ndarray], tuple[float, float, np.ndarray]], choices: np.ndarray
 ) -> tuple[np.ndarray, float, float]:
     """TABLE, derived from optimal full-state play, improved round by round.
     EVALUATE(table) gives its exact chances moving first and second against
-    the opponent and ``gains[score, opponent, n]``: its chance to win by
-    rolling n at that score pair, then playing on as the table, summed over
+    the opponent and ``gains[score, opponent, row]``: its chance to win by
+    choosing ``CHOICES[row]`` at that score pair (n dice in row n; -1, Pork
+    Chop, in the last row where it is a choice), then playing on as the table, summed over
     the full states there weighted by how often they are visited. Each
     round moves every score pair to its best count where that gains more
     than 1e-12. Returns the best table seen and its chances."""
@@ -185,11 +188,11 @@ def _improved_table(
         first, second, gains = evaluate(table)
         if first + second > best[1] + best[2]:
             best = (table, first, second)
-        current = np.take_along_axis(gains, table[:, :, None].astype(np.int64), axis=2)[:, :, 0]
+        current = np.take_along_axis(gains, table[:, :, None].astype(np.int64) % len(choices), axis=2)[:, :, 0]
         better = gains.max(axis=2) > current + 1e-12
         if not better.any():
             break
-        table = np.ascontiguousarray(np.where(better, gains.argmax(axis=2), table), dtype=np.int8)
+        table = np.ascontiguousarray(np.where(better, choices[gains.argmax(axis=2)], table), dtype=np.int8)
     return best
 
 
@@ -199,7 +202,7 @@ def best_response(opponent: np.ndarray, rules: RuleSet | str, sides: int = 6, im
     1e-12). With memory or Time Trot: optimal full-state play and a table
     derived from it (see ``Solution``), then improved round by round unless
     not IMPROVE (a few seconds instead of under one)."""
-    opponent = checked_table(opponent, "opponent")
+    opponent = checked_table(opponent, "opponent", get_rules(rules).choices)
     compiled = compile_rules(rules, opponent.shape[0], sides)
     if compiled.time_trot:
         return _trot_solution(opponent, compiled, improve)

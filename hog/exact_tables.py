@@ -11,10 +11,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from hog import kernels, state_kernels, swap_kernels, trot_kernels
-from hog.dice_counts import first_bad_count
+from hog.dice_counts import DICE_COUNTS, first_bad_count
 from hog.exact_rules import CompiledRules, compile_rules
-from hog.game import MAX_ROLLS
-from hog.rules import RuleSet
+from hog.rules import RULE_SETS, RuleSet, get_rules
 
 __all__ = [
     "TableStack",
@@ -38,41 +37,56 @@ class WinProbabilities:
     rate: float
 
 
-def checked_tables(tables: np.ndarray, label: str = "tables") -> np.ndarray:
+def checked_tables(tables: np.ndarray, label: str = "tables", choices: range = DICE_COUNTS) -> np.ndarray:
     """A stack (n, goal, goal) of tables as a contiguous int8 array, or a
-    ValueError naming the first bad table and score pair."""
+    ValueError naming the first bad table and score pair (a value outside
+    CHOICES: a rule set's ``choices``, by default 0..10)."""
     array = np.asarray(tables)
     if array.ndim != 3 or array.shape[1] != array.shape[2] or array.shape[1] < 1:
         raise ValueError(f"{label}: shape {array.shape}; expected (n, goal, goal)")
-    return _checked_values(array, lambda i: f"{label}[{i}]")
+    return _checked_values(array, lambda i: f"{label}[{i}]", choices)
 
 
-def checked_table(table: np.ndarray, label: str = "table") -> np.ndarray:
+def checked_table(table: np.ndarray, label: str = "table", choices: range = DICE_COUNTS) -> np.ndarray:
     """One goal x goal table as a contiguous int8 array, or a ValueError
-    naming the first bad score pair."""
+    naming the first bad score pair (a value outside CHOICES)."""
     array = np.asarray(table)
     if array.ndim != 2 or array.shape[0] != array.shape[1] or array.shape[0] < 1:
         raise ValueError(f"{label}: shape {array.shape}; expected (goal, goal)")
-    checked: np.ndarray = _checked_values(array[None], lambda i: label)[0]
+    checked: np.ndarray = _checked_values(array[None], lambda i: label, choices)[0]
     return checked
 
 
-def _checked_values(array: np.ndarray, name: Callable[[int], str]) -> np.ndarray:
-    """ARRAY (n, goal, goal) as int8 if every value is an integer 0..10."""
+def _checked_values(array: np.ndarray, name: Callable[[int], str], choices: range) -> np.ndarray:
+    """ARRAY (n, goal, goal) as int8 if every value is an integer in CHOICES.
+
+    >>> _checked_values(np.full((1, 2, 2), -1), lambda i: "table", range(11))
+    Traceback (most recent call last):
+    ...
+    ValueError: table: -1 at score 0, opponent score 0; expected 0..10 (-1, Pork Chop, is a choice of fa16 only)
+    """
+    expected = f"{choices.start}..{choices.stop - 1}"
     if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
-        raise ValueError(f"{name(0)}: {array.dtype} values; expected integers 0..{MAX_ROLLS}")
-    bad = first_bad_count(array)
+        raise ValueError(f"{name(0)}: {array.dtype} values; expected integers {expected}")
+    bad = first_bad_count(array, choices)
     if bad is not None:
         (i, s, o), value = bad
-        raise ValueError(f"{name(i)}: {int(value)} at score {s}, opponent score {o}; expected 0..{MAX_ROLLS}")
+        raise ValueError(f"{name(i)}: {int(value)} at score {s}, opponent score {o}; expected {expected}{_hint(value)}")
     return np.ascontiguousarray(array, dtype=np.int8)
+
+
+def _hint(value: int) -> str:
+    """Where a refused VALUE is a choice after all: Pork Chop's -1."""
+    chopping = [name for name, rules in RULE_SETS.items() if value in rules.choices]
+    return f" ({value}, Pork Chop, is a choice of {', '.join(chopping)} only)" if chopping else ""
 
 
 @dataclass(frozen=True, eq=False)
 class TableStack:
     """A stack ``(n, goal, goal)`` of tables checked once: read-only,
-    contiguous int8 dice counts 0..10. The exact functions take it as it is,
-    without checking the tables again; make one with ``TableStack.of``.
+    contiguous int8 dice counts 0..10 (or a rule set's ``choices``). The
+    exact functions take it as it is, checking only that its lowest value
+    is a choice of their rules; make one with ``TableStack.of``.
     """
 
     tables: np.ndarray
@@ -83,11 +97,11 @@ class TableStack:
             raise TypeError("a TableStack holds a read-only int8 (n, goal, goal) array; use TableStack.of")
 
     @classmethod
-    def of(cls, tables: np.ndarray | TableStack, label: str = "tables") -> TableStack:
-        """TABLES checked (see ``checked_tables``), or TABLES itself if it is a TableStack."""
+    def of(cls, tables: np.ndarray | TableStack, label: str = "tables", choices: range = DICE_COUNTS) -> TableStack:
+        """TABLES checked against CHOICES (see ``checked_tables``), or TABLES itself if it is a TableStack."""
         if isinstance(tables, TableStack):
             return tables
-        array = checked_tables(tables, label)
+        array = checked_tables(tables, label, choices)
         if np.may_share_memory(array, tables):
             array = array.copy()  # never freeze the caller's array
         array.setflags(write=False)
@@ -109,7 +123,13 @@ def win_probabilities_pairs(
     checked here unless it is a TableStack (checked already). A chance the
     arithmetic puts a rounding error outside 0..1 (``1 - value`` of a value
     summed to just above 1) is clipped to it."""
-    tables = tables.tables if isinstance(tables, TableStack) else checked_tables(tables)
+    choices = get_rules(rules).choices
+    if isinstance(tables, TableStack):
+        tables = tables.tables
+        if tables.size and tables.min() < choices.start:  # a stack checked against wider choices
+            checked_tables(tables, choices=choices)
+    else:
+        tables = checked_tables(tables, choices=choices)
     pairs = np.asarray(pairs)
     if pairs.ndim != 2 or pairs.shape[1] != 2 or not (pairs.size == 0 or np.issubdtype(pairs.dtype, np.integer)):
         raise ValueError(f"pairs: shape {pairs.shape} of {pairs.dtype}; expected (m, 2) integers")
@@ -162,8 +182,11 @@ def win_probabilities_many(
 ) -> np.ndarray:
     """[first, second] of TABLE against each of OPPONENTS (k, goal, goal),
     checked here unless they are a TableStack (checked already)."""
-    table = checked_table(table, "table")
-    opponents = opponents.tables if isinstance(opponents, TableStack) else checked_tables(opponents, "opponents")
+    choices = get_rules(rules).choices
+    table = checked_table(table, "table", choices)
+    if not isinstance(opponents, TableStack):
+        opponents = TableStack.of(opponents, "opponents", choices)
+    opponents = opponents.tables
     if opponents.shape[1:] != table.shape:
         raise ValueError(f"opponents: {opponents.shape[1:]} tables, but the table is {table.shape}")
     stack = np.concatenate([table[None], opponents])
@@ -176,7 +199,8 @@ def win_probabilities(
     table_a: np.ndarray, table_b: np.ndarray, rules: RuleSet | str, sides: int = 6
 ) -> WinProbabilities:
     """Exact chances of TABLE_A to win against TABLE_B, moving first and second."""
-    table_a, table_b = checked_table(table_a, "table_a"), checked_table(table_b, "table_b")
+    choices = get_rules(rules).choices
+    table_a, table_b = checked_table(table_a, "table_a", choices), checked_table(table_b, "table_b", choices)
     if table_a.shape != table_b.shape:
         raise ValueError(f"table_b: shape {table_b.shape}, but table_a is {table_a.shape}; both need the same goal")
     first, second = win_probabilities_pairs(np.stack([table_a, table_b]), [[0, 1]], rules, sides)[0]

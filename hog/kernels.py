@@ -339,6 +339,18 @@ def game_key(seed_key: np.uint64, game: int) -> np.uint64:
     return mix64(seed_key + np.uint64(game) * GAMMA)
 
 
+@njit(cache=True, inline="always")
+def _die(state: np.uint64, sides: np.uint64, reject_below: np.uint64) -> tuple[np.uint64, np.int64]:
+    """The stream's next outcome of a die of SIDES sides (Lemire's
+    multiply-and-reject, REJECT_BELOW being 2**32 mod SIDES): (the stream's
+    new state, the outcome 1..SIDES)."""
+    while True:
+        state += GAMMA
+        product = (mix64(state) >> _S32) * sides
+        if (product & _LOW32) >= reject_below:
+            return state, np.int64(product >> _S32) + 1
+
+
 @njit(cache=True)
 def _play(
     first: npt.NDArray[np.int8],
@@ -365,6 +377,7 @@ def _play(
         gift,
         carry,
         memory_dice,
+        kind_reroll,
     ) = rule_arrays
     modulus = time_trot[0]
     game_sides, game_reject, game_dice, varied = kind_sides[0], kind_reject[0], kind_dice[0], kind_sides.shape[0] > 1
@@ -389,20 +402,18 @@ def _play(
         if num_rolls == 0:
             points = zero_points[score, opponent]
         else:
-            sides, reject_below, most = game_sides, game_reject, game_dice
+            sides, reject_below, most, again = game_sides, game_reject, game_dice, False
             if varied:  # the rules pick the dice of some states (Hog Wild, Hog Tied)
                 kind = memory_dice[previous, dice_kind[score, opponent]]  # exchanged dice: by the shared memory
                 sides, reject_below, most = kind_sides[kind], kind_reject[kind], kind_dice[kind]
-            num_rolls = min(num_rolls, most)
+                again = kind_reroll[kind]
+            num_rolls = min(num_rolls, most)  # Pork Chop's -1: no dice, its points at roll_table[-1, 0, 0]
             ones = 0
             total = 0
             for _ in range(num_rolls):
-                while True:
-                    state += GAMMA
-                    product = (mix64(state) >> _S32) * sides
-                    if (product & _LOW32) >= reject_below:
-                        break
-                outcome = np.int64(product >> _S32) + 1
+                state, outcome = _die(state, sides, reject_below)
+                if again and outcome % 2 == 1:  # re-rolled dice (fa16's Hog Wild): the second outcome stands
+                    state, outcome = _die(state, sides, reject_below)
                 total += outcome
                 ones += outcome == 1
             points = roll_table[num_rolls, ones, total - ones]

@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from hog import kernels
 from hog.exact import checked_table, compile_rules
-from hog.rules import RuleSet
+from hog.rules import RuleSet, get_rules
 
 __all__ = ["SimulationResult", "simulate", "simulate_scores", "dice_stream", "stream_dice"]
 
@@ -112,8 +112,9 @@ def _kernel_arguments(
     table_a: np.ndarray, table_b: np.ndarray, rules: RuleSet | str, games: int, seed: int, sides: int, least_games: int
 ) -> KernelArguments:
     """Checked arguments for the simulation kernels."""
-    table_a = checked_table(table_a, "table_a")
-    table_b = checked_table(table_b, "table_b")
+    choices = get_rules(rules).choices
+    table_a = checked_table(table_a, "table_a", choices)
+    table_b = checked_table(table_b, "table_b", choices)
     if table_a.shape != table_b.shape:
         raise ValueError(f"table_b: shape {table_b.shape}, but table_a is {table_a.shape}; both need the same goal")
     games = _checked_integer("games", games, least_games, 1 << 63)

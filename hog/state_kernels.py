@@ -7,11 +7,12 @@ about any rule set: they read arrays compiled by ``hog.exact.compile_rules``
 
 A state is (score, opponent score, the mover's memory, the opponent's
 memory) with player A or B to move. A *policy* is an int8 array
-``policy[score, opponent, own memory, opponent memory]`` of dice counts; a
-table strategy is the policy that ignores the memories. Optimising players
-pick the lowest count within 1e-12 of the best, but roll 0 for 0 points
-(which keeps the state, and could start an endless game) only when no
-other count is as good.
+``policy[score, opponent, own memory, opponent memory]`` of dice counts
+(-1 too where the rules offer Pork Chop: the arrays' last row per choice,
+which index -1 reads); a table strategy is the policy that ignores the
+memories. Optimising players pick the lowest count within 1e-12 of the
+best (-1 first), but roll 0 for 0 points (which keeps the state, and could
+start an endless game) only when no other count is as good.
 
 For every state the kernels keep two numbers: the chance that the mover
 wins and the chance that the other player wins. Their sum is 1 unless the
@@ -135,14 +136,15 @@ def _work(goal: int, arrays: tuple[npt.NDArray[Any], ...]) -> Work:
     needed[n, l], the visit that last used (n, l); and ``_scratch``."""
     memories = arrays[5].shape[0]
     listings = arrays[11].max() + 1
+    choices = arrays[1].shape[1]
     chance, kind, new_score, new_opponent, memory = _scratch(arrays)
     return (
         np.zeros((2, goal, goal, memories, memories)),
         np.zeros((2, goal, goal, memories, memories)),
         np.zeros((goal, goal, memories, memories), dtype=np.int8),
-        np.zeros((MAX_ROLLS + 1, listings, memories)),
-        np.zeros((MAX_ROLLS + 1, listings, memories)),
-        np.zeros((MAX_ROLLS + 1, listings), dtype=np.int64),
+        np.zeros((choices, listings, memories)),
+        np.zeros((choices, listings, memories)),
+        np.zeros((choices, listings), dtype=np.int64),
         chance,
         kind,
         new_score,
@@ -194,6 +196,7 @@ def _analyse(
     zero_points, bonus, carry, listing = arrays[0], arrays[5], arrays[9], arrays[11]
     goal = policy_a.shape[0]
     memories = bonus.shape[0]
+    first_choice = MAX_ROLLS + 1 - arrays[1].shape[1]  # -1 where the rules offer Pork Chop (its row: the last)
     win, other, chosen, q_win, q_other, needed, chance, kind, new_score, new_opponent, memory = work
     scratch = (chance, kind, new_score, new_opponent, memory)
     # Reset what a used WORK carries over. Without cycles every value read is
@@ -219,7 +222,7 @@ def _analyse(
                         for mo in range(memories):
                             lowest = highest = policy[score, opponent, ms, mo]
                             if optimising:
-                                lowest, highest = 0, MAX_ROLLS
+                                lowest, highest = first_choice, MAX_ROLLS
                             for n in range(lowest, highest + 1):
                                 key = listing[ms, n]
                                 if needed[n, key] == visit:
@@ -263,7 +266,7 @@ def _analyse(
                         for mo in range(memories):
                             lowest = highest = policy[score, opponent, ms, mo]
                             if optimising:
-                                lowest, highest = 0, MAX_ROLLS
+                                lowest, highest = first_choice, MAX_ROLLS
                             best = -1.0
                             for n in range(lowest, highest + 1):
                                 best = max(best, q_win[n, listing[ms, n], mo])
@@ -422,7 +425,8 @@ def table_gains(
     visits: npt.NDArray[np.float64],
     arrays: tuple[npt.NDArray[Any], ...],
 ) -> npt.NDArray[np.float64]:
-    """``gains[score, opponent, n]``: A's chance to win by rolling n now and
+    """``gains[score, opponent, n]``: A's chance to win by rolling n now (its
+    last entry: choosing -1, where the rules offer Pork Chop) and
     then playing on as WIN and OTHER say (the values of A's table against
     B's, from ``analyse``), summed over the states with A to move at that
     score pair, each weighted by VISITS (``occupancy``)."""
@@ -432,10 +436,10 @@ def table_gains(
     scratch = _scratch(arrays)
     chance, kind, new_score, new_opponent, memory = scratch
     weight = np.empty(memories)
-    gains = np.zeros((goal, goal, MAX_ROLLS + 1))
+    gains = np.zeros((goal, goal, arrays[1].shape[1]))
     for score in range(goal):
         for opponent in range(goal):
-            for n in range(MAX_ROLLS + 1):
+            for n in range(MAX_ROLLS + 1 - arrays[1].shape[1], MAX_ROLLS + 1):
                 for key in range(listing.max() + 1):
                     weight[:] = 0.0
                     found = -1

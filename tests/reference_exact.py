@@ -3,7 +3,8 @@
 Nothing here uses arrays, ``hog.exact`` or the kernels: the full game
 state (scores, whose turn, each player's memory, the game's memory) is explored from the start
 with the rule set's own ``zero_dice``, dice (``dice_sides``, ``dice_rolled``,
-``roll_points``) and ``next_state``, and every state's
+``rerolled``, ``roll_points``), ``choices`` (-1: Pork Chop's ``chop_points``)
+and ``next_state``, and every state's
 chances to win for player 0 and player 1 are found by Gauss-Seidel sweeps
 from 0 (in order of decreasing total score) until no chance moves by more
 than 1e-15: the least fixed point, so a game that never ends is won by
@@ -15,6 +16,7 @@ other count is as good).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import factorial
 
@@ -26,18 +28,32 @@ SETTLED = 1e-15
 START = State()
 
 
-def dice_chances(num_rolls: int, sides: int = 6, roll_points=pig_out) -> dict[int, float]:
+def face_chances(sides: int, rerolled: bool = False) -> dict[int, Fraction]:
+    """{outcome: chance} of one die; if REROLLED, every pair of draws is
+    played out: an odd first draw is replaced by the second."""
+    chances = dict.fromkeys(range(1, sides + 1), Fraction(0))
+    for first in range(1, sides + 1):
+        for second in range(1, sides + 1):
+            kept = second if rerolled and first % 2 else first
+            chances[kept] += Fraction(1, sides**2)
+    return chances
+
+
+def dice_chances(num_rolls: int, sides: int = 6, roll_points=pig_out, rerolled: bool = False) -> dict[int, float]:
     """{points: chance} of rolling NUM_ROLLS dice scored by ROLL_POINTS (by
     default any 1 scores exactly 1): every multiset of outcomes, weighed by
-    the number of orders it can come in."""
-    ways: dict[int, int] = {}
+    the number of orders it can come in and the chance of each outcome."""
+    faces = face_chances(sides, rerolled)
+    chances: dict[int, Fraction] = {}
     for outcomes in combinations_with_replacement(range(1, sides + 1), num_rolls):
         orders = factorial(num_rolls)
+        chance = Fraction(1)
         for face in set(outcomes):
             orders //= factorial(outcomes.count(face))
+            chance *= faces[face] ** outcomes.count(face)
         points = roll_points(list(outcomes))
-        ways[points] = ways.get(points, 0) + orders
-    return {points: count / sides**num_rolls for points, count in ways.items()}
+        chances[points] = chances.get(points, Fraction(0)) + orders * chance
+    return {points: float(chance) for points, chance in chances.items()}
 
 
 class Game:
@@ -48,7 +64,7 @@ class Game:
         self.rules = rules
         self.goal = goal
         self.sides = sides
-        self.dice: dict[tuple[int, int], dict[int, float]] = {}
+        self.dice: dict[tuple[int, int, bool], dict[int, float]] = {}
 
     def over(self, state: State) -> bool:
         return max(state.scores) >= self.goal
@@ -56,7 +72,7 @@ class Game:
     def choices(self, players, state: State) -> range:
         strategy = players[state.who]
         if strategy is None:
-            return range(11)
+            return self.rules.choices
         n = strategy(*state.mover_scores())
         return range(n, n + 1)
 
@@ -64,12 +80,15 @@ class Game:
         """(chance, next state) of each outcome of choosing NUM_ROLLS in STATE
         (the dice rolled are at most what a limit rule allows)."""
         num_rolls = self.rules.dice_rolled(*state.mover_scores(), num_rolls)
-        if num_rolls == 0:
+        if num_rolls == -1:  # Pork Chop (fa16)
+            chances = {self.rules.chop_points: 1.0}
+        elif num_rolls == 0:
             chances = {self.rules.zero_dice(*state.mover_scores()): 1.0}
         else:
-            key = (self.rules.dice_sides(*state.mover_scores(), self.sides, state.dice_swapped), num_rolls)
+            sides = self.rules.dice_sides(*state.mover_scores(), self.sides, state.dice_swapped)
+            key = (sides, num_rolls, self.rules.rerolled(*state.mover_scores()))
             if key not in self.dice:
-                self.dice[key] = dice_chances(num_rolls, key[0], self.rules.roll_points)
+                self.dice[key] = dice_chances(num_rolls, sides, self.rules.roll_points, key[2])
             chances = self.dice[key]
         return [(p, self.rules.next_state(state, num_rolls, points).state) for points, p in chances.items()]
 

@@ -43,7 +43,17 @@ def reference_game(a, b, rules, goal):
 
 
 def test_the_full_state_rule_sets():
-    assert FULL == ["hefty_hogs", "su20", "sp20", "fa19", "su17", "fa17_contest", "fa18_contest", "sp19_contest"]
+    assert FULL == [
+        "hefty_hogs",
+        "su20",
+        "sp20",
+        "fa19",
+        "su17",
+        "fa16",
+        "fa17_contest",
+        "fa18_contest",
+        "sp19_contest",
+    ]
     assert "the dice are exchanged" in compile_rules("su17").method
     assert "Time Trot" in compile_rules("sp19_contest").method
     assert compile_rules("hefty_hogs").cyclic and not compile_rules("fa19").cyclic

@@ -150,9 +150,9 @@ def spy_on_checks(monkeypatch) -> list[tuple[int, ...]]:
     shapes: list[tuple[int, ...]] = []
     real = exact_tables._checked_values
 
-    def spy(array, name):
+    def spy(array, name, choices):
         shapes.append(array.shape)
-        return real(array, name)
+        return real(array, name, choices)
 
     monkeypatch.setattr(exact_tables, "_checked_values", spy)
     return shapes
