@@ -20,7 +20,8 @@ __all__ = ["IMPROVE_ROUNDS", "Solution", "TIE_BREAK", "best_response", "best_res
 
 #: How the solvers choose among equally good counts, in words (``hog solve``'s method text).
 TIE_BREAK = (
-    "ties go to the fewest dice within 1e-12, but rolling 0 for 0 points (which keeps the scores) "
+    "ties go to the fewest dice within 1e-12 (fa16's Pork Chop, -1, before them), but rolling 0 for 0 points "
+    "(which keeps the scores) "
     "only when no other count is as good; so where both players could roll 0 for 0 points and each "
     "would rather the other did (hefty_hogs, goal 100: 72 against 75), optimal play is not unique: "
     "the table rolls at 72 and waits at 75, and the other way round is optimal too"
