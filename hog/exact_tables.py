@@ -13,7 +13,7 @@ import numpy as np
 from hog import kernels, state_kernels, swap_kernels, trot_kernels
 from hog.dice_counts import DICE_COUNTS, first_bad_count
 from hog.exact_rules import CompiledRules, compile_rules
-from hog.rules import RULE_SETS, RuleSet, get_rules
+from hog.rules import ORIGIN, RULE_SETS, RuleSet, Start, get_rules
 
 __all__ = [
     "TableStack",
@@ -116,13 +116,18 @@ class TableStack:
 
 
 def win_probabilities_pairs(
-    tables: np.ndarray | TableStack, pairs: np.ndarray | list[list[int]], rules: RuleSet | str, sides: int = 6
+    tables: np.ndarray | TableStack,
+    pairs: np.ndarray | list[list[int]],
+    rules: RuleSet | str,
+    sides: int = 6,
+    start: Start = ORIGIN,
 ) -> np.ndarray:
     """For each row (i, j) of PAIRS, [first, second]: table i's chances to win
-    against table j moving first and moving second. TABLES is (n, goal, goal),
-    checked here unless it is a TableStack (checked already). A chance the
-    arithmetic puts a rounding error outside 0..1 (``1 - value`` of a value
-    summed to just above 1) is clipped to it."""
+    against table j moving first and moving second (from START, a game
+    started by fa14's bids: as player 0 and as player 1). TABLES is (n,
+    goal, goal), checked here unless it is a TableStack (checked already).
+    A chance the arithmetic puts a rounding error outside 0..1 (``1 -
+    value`` of a value summed to just above 1) is clipped to it."""
     choices = get_rules(rules).choices
     if isinstance(tables, TableStack):
         tables = tables.tables
@@ -138,15 +143,31 @@ def win_probabilities_pairs(
         row = int(bad[0][0])
         raise ValueError(f"pairs[{row}]: {pairs[row].tolist()} names a table outside 0..{len(tables) - 1}")
     compiled = compile_rules(rules, tables.shape[1], sides)
+    begin = start_array(start, compiled)
     pairs = np.ascontiguousarray(pairs, dtype=np.int64)
     if not len(pairs):
         return np.zeros((0, 2))
-    chances = _chances(tables, pairs, compiled)
+    chances = _chances(tables, pairs, compiled, begin)
     return np.clip(chances, 0.0, 1.0, out=chances)
 
 
-def _chances(tables: np.ndarray, pairs: np.ndarray, compiled: CompiledRules) -> np.ndarray:
-    """``win_probabilities_pairs`` of checked TABLES and PAIRS, from the kernels of COMPILED's rules."""
+def start_array(start: Start, compiled: CompiledRules) -> np.ndarray:
+    """START as the kernels take it, (score0, score1, first player), or a
+    ValueError: a start other than 0-0 is analysed only where the state is
+    the two scores, and its scores must be below the goal.
+
+    >>> start_array(Start(2, 9, 0), compile_rules("fa14")).tolist()
+    [2, 9, 0]
+    """
+    if start != ORIGIN and (compiled.full_state or compiled.time_trot):
+        raise ValueError(f"rule set {compiled.name}: a start other than 0-0 is analysed only over the two scores")
+    if not (0 <= start.score0 < compiled.goal and 0 <= start.score1 < compiled.goal and start.first in (0, 1)):
+        raise ValueError(f"start {start}: scores must be 0..{compiled.goal - 1} and the first player 0 or 1")
+    return np.array([start.score0, start.score1, start.first], dtype=np.int64)
+
+
+def _chances(tables: np.ndarray, pairs: np.ndarray, compiled: CompiledRules, begin: np.ndarray) -> np.ndarray:
+    """``win_probabilities_pairs`` of checked TABLES and PAIRS from BEGIN, from the kernels of COMPILED's rules."""
     if compiled.time_trot:
         used, which = np.unique(pairs, return_inverse=True)
         which = np.ascontiguousarray(which.reshape(pairs.shape), dtype=np.int64)
@@ -162,7 +183,7 @@ def _chances(tables: np.ndarray, pairs: np.ndarray, compiled: CompiledRules) -> 
         which = np.ascontiguousarray(which.reshape(pairs.shape), dtype=np.int64)
         full: np.ndarray = state_kernels.pair_win_probabilities(policies, which, compiled.cyclic, compiled.state_arrays)
         return full
-    return kernels.pair_win_probabilities(tables, pairs, compiled.exact_arrays)
+    return kernels.pair_win_probabilities(tables, pairs, compiled.exact_arrays, begin=begin)
 
 
 def as_policy(table: np.ndarray, compiled: CompiledRules) -> np.ndarray:
@@ -178,7 +199,7 @@ def trot_policy(table: np.ndarray) -> np.ndarray:
 
 
 def win_probabilities_many(
-    table: np.ndarray, opponents: np.ndarray | TableStack, rules: RuleSet | str, sides: int = 6
+    table: np.ndarray, opponents: np.ndarray | TableStack, rules: RuleSet | str, sides: int = 6, start: Start = ORIGIN
 ) -> np.ndarray:
     """[first, second] of TABLE against each of OPPONENTS (k, goal, goal),
     checked here unless they are a TableStack (checked already)."""
@@ -192,16 +213,17 @@ def win_probabilities_many(
     stack = np.concatenate([table[None], opponents])
     stack.setflags(write=False)
     pairs = np.column_stack([np.zeros(len(opponents), dtype=np.int64), np.arange(1, len(stack))])
-    return win_probabilities_pairs(TableStack(stack), pairs, rules, sides)
+    return win_probabilities_pairs(TableStack(stack), pairs, rules, sides, start)
 
 
 def win_probabilities(
-    table_a: np.ndarray, table_b: np.ndarray, rules: RuleSet | str, sides: int = 6
+    table_a: np.ndarray, table_b: np.ndarray, rules: RuleSet | str, sides: int = 6, start: Start = ORIGIN
 ) -> WinProbabilities:
-    """Exact chances of TABLE_A to win against TABLE_B, moving first and second."""
+    """Exact chances of TABLE_A to win against TABLE_B, moving first and second
+    (from START: as player 0 and as player 1)."""
     choices = get_rules(rules).choices
     table_a, table_b = checked_table(table_a, "table_a", choices), checked_table(table_b, "table_b", choices)
     if table_a.shape != table_b.shape:
         raise ValueError(f"table_b: shape {table_b.shape}, but table_a is {table_a.shape}; both need the same goal")
-    first, second = win_probabilities_pairs(np.stack([table_a, table_b]), [[0, 1]], rules, sides)[0]
+    first, second = win_probabilities_pairs(np.stack([table_a, table_b]), [[0, 1]], rules, sides, start)[0]
     return WinProbabilities(float(first), float(second), float((first + second) / 2))

@@ -132,8 +132,10 @@ def play(
     max_turns: int | None = None,
     dice_of: Callable[[int], Dice] = make_fair_dice,
     sides: int = 6,
+    first: int = 0,
 ) -> tuple[int, int]:
-    """Play a game of Hog under RULES; return the final scores (score0, score1).
+    """Play a game of Hog under RULES from (SCORE0, SCORE1), player FIRST to
+    move (0; fa14's bids may say 1); return the final scores (score0, score1).
 
     Each turn: the mover's strategy is called once, the dice NUM_ROLLS times
     (at most what a limit rule allows; none: the zero-dice rule), then ``RuleSet.next_state`` adds the points and
@@ -153,7 +155,7 @@ def play(
     """
     rules = get_rules(rules)
     strategies = (strategy0, strategy1)
-    state = State((score0, score1))
+    state = State((score0, score1), first)
     turns = 0
     while max(state.scores) < goal and (max_turns is None or turns < max_turns):
         score, opponent_score = state.mover_scores()

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -226,11 +226,14 @@ def pair_win_probabilities(
     pairs: npt.NDArray[np.int64],
     rule_arrays: ExactArrays | tuple[npt.NDArray[Any], ...],
     analyse_block: Callable[..., None] | None = None,
+    begin: npt.NDArray[np.int64] | None = None,
 ) -> npt.NDArray[np.float64]:
     """For each row (a, b) of PAIRS: [first, second], table a's chances to win
-    against table b moving first and moving second. TABLES is (n, goal, goal).
+    against table b moving first and moving second (from BEGIN, the start
+    (score0, score1, the player to move first) of ``start_chances``: as
+    player 0 and as player 1). TABLES is (n, goal, goal).
     ANALYSE_BLOCK(tables, pairs, rule_arrays, start, stop, out) does a
-    block's pairs (``_analyse_pairs`` by default; ``hog.swap_kernels``').
+    block's pairs (``_analyse_pairs`` by default; ``hog.swap_kernels``', which start at 0-0).
 
     The pairs are split into one block of consecutive pairs per numba
     thread (``get_num_threads``), each run by ``_analyse_pairs`` on a thread
@@ -245,10 +248,14 @@ def pair_win_probabilities(
     edges = [block * count // blocks for block in range(blocks + 1)]
     tables = read_only(tables)
 
-    block_of: Callable[..., None] = _table_pairs if analyse_block is None else analyse_block
+    begin = np.zeros(3, dtype=np.int64) if begin is None else begin
 
     def run(block: int) -> None:
-        block_of(tables, pairs, rule_arrays, edges[block], edges[block + 1], out)
+        if analyse_block is None:  # the score-only kernel: RULE_ARRAYS are CompiledRules.exact_arrays
+            arrays = cast(ExactArrays, rule_arrays)
+            _analyse_pairs(tables, pairs, False, False, arrays, edges[block], edges[block + 1], out, begin)
+        else:
+            analyse_block(tables, pairs, rule_arrays, edges[block], edges[block + 1], out)
 
     if blocks == 1:
         run(0)
@@ -256,18 +263,6 @@ def pair_win_probabilities(
         with ThreadPoolExecutor(blocks) as pool:
             list(pool.map(run, range(blocks)))
     return out
-
-
-def _table_pairs(
-    tables: npt.NDArray[np.int8],
-    pairs: npt.NDArray[np.int64],
-    rule_arrays: ExactArrays,
-    start: int,
-    stop: int,
-    out: npt.NDArray[np.float64],
-) -> None:
-    """Rows START..STOP of PAIRS evaluated as tables (``_analyse_pairs``), into OUT."""
-    _analyse_pairs(tables, pairs, False, False, rule_arrays, start, stop, out)
 
 
 def read_only(tables: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
@@ -289,16 +284,43 @@ def _analyse_pairs(
     start: int,
     stop: int,
     out: npt.NDArray[np.float64],
+    begin: npt.NDArray[np.int64],
 ) -> npt.NDArray[np.int8]:
-    """``_analyse`` of rows START..STOP of PAIRS, their chances written to
-    the same rows of OUT; returns the last pair's table for A. The one
-    compiled caller of ``_analyse`` for leagues and solvers alike: called
-    from Python, OPTIMISE and PERFECT are typed as plain booleans, so one
-    specialisation serves both (literal constants would compile two)."""
-    work = _work(tables.shape[1], rule_arrays[2].shape[0])
+    """``_analyse`` of rows START..STOP of PAIRS, their chances from BEGIN
+    (``start_chances``) written to the same rows of OUT; returns the last
+    pair's table for A. The one compiled caller of ``_analyse`` for leagues
+    and solvers alike: called from Python, OPTIMISE and PERFECT are typed as
+    plain booleans, so one specialisation serves both (literal constants
+    would compile two)."""
+    goal = tables.shape[1]
+    work = _work(goal, rule_arrays[2].shape[0])
     for i in range(start, stop):
-        _, out[i, 0], out[i, 1] = _analyse(tables, pairs[i], optimise, perfect, rule_arrays, work)
+        _analyse(tables, pairs[i], optimise, perfect, rule_arrays, work)
+        out[i, 0], out[i, 1] = start_chances(work[1], goal, begin)
     return work[2]
+
+
+@njit(cache=True, inline="always")
+def start_chances(
+    values: npt.NDArray[np.float64], goal: int, begin: npt.NDArray[np.int64]
+) -> tuple[np.float64, np.float64]:
+    """A's chances to win as player 0 and as player 1 of a game that starts
+    at BEGIN = (score0, score1, the player who moves first), from VALUES
+    (``_analyse``'s: the mover's chance at each state, A to move, then B).
+    At (0, 0, 0): A moving first, and moving second.
+
+    >>> values = np.array([0.6, 0.1, 0.2, 0.3, 0.55, 0.9, 0.75, 0.7])
+    >>> [round(float(c), 2) for c in start_chances(values, 2, np.array([0, 0, 0]))]
+    [0.6, 0.45]
+    >>> [round(float(c), 2) for c in start_chances(values, 2, np.array([0, 1, 1]))]  # player 1 at (1, 0)
+    [0.25, 0.2]
+    """
+    states = goal * goal
+    score0, score1, first = begin[0], begin[1], begin[2]
+    if first == 0:  # player 0 moves at (score0, score1): A as player 0, then B as player 0
+        return values[score0 * goal + score1], 1.0 - values[states + score0 * goal + score1]
+    # player 1 moves at (score1, score0): B as player 1, then A as player 1
+    return 1.0 - values[states + score1 * goal + score0], values[score1 * goal + score0]
 
 
 @njit(cache=True)
@@ -317,7 +339,8 @@ def solve(
     against itself (OPPONENT is then ignored)."""
     tables = read_only(opponent.reshape((1,) + opponent.shape))
     out = np.empty((1, 2))
-    table = _analyse_pairs(tables, np.zeros((1, 2), dtype=np.int64), True, bool(perfect), rule_arrays, 0, 1, out)
+    pair, origin = np.zeros((1, 2), dtype=np.int64), np.zeros(3, dtype=np.int64)
+    table = _analyse_pairs(tables, pair, True, bool(perfect), rule_arrays, 0, 1, out, origin)
     return table, float(out[0, 0]), float(out[0, 1])
 
 
@@ -357,10 +380,12 @@ def _play(
     second: npt.NDArray[np.int8],
     rule_arrays: tuple[npt.NDArray[Any], ...],
     key: np.uint64,
+    begin: npt.NDArray[np.int64],
 ) -> tuple[int, int]:
-    """One game, FIRST's table moving first, dice from stream KEY: final
-    (score0, score1), or the scores after MAX_TURNS turns of a game that has
-    not ended. RULE_ARRAYS is ``CompiledRules.game_arrays``."""
+    """One game, FIRST's table player 0's, dice from stream KEY, from BEGIN
+    (score0, score1, the player who moves first): final (score0, score1),
+    or the scores after MAX_TURNS turns of a game that has not ended.
+    RULE_ARRAYS is ``CompiledRules.game_arrays``."""
     (
         zero_points,
         after_score,
@@ -382,11 +407,11 @@ def _play(
     modulus = time_trot[0]
     game_sides, game_reject, game_dice, varied = kind_sides[0], kind_reject[0], kind_dice[0], kind_sides.shape[0] > 1
     goal = first.shape[0]
-    score0 = 0
-    score1 = 0
+    score0 = begin[0]
+    score1 = begin[1]
     previous0 = 0
     previous1 = 0
-    who = 0
+    who = begin[2]
     turn = 0  # the turn number modulo Time Trot's modulus
     trot = False  # this turn is a Time Trot extra turn
     state = key
@@ -444,8 +469,11 @@ def simulate_wins(
     rule_arrays: tuple[npt.NDArray[Any], ...],
     seed_key: np.uint64,
     games: int,
+    begin: npt.NDArray[np.int64],
 ) -> tuple[int, int, int]:
-    """Play every stream twice (A first, then B first on the same dice).
+    """Play every stream twice (A as player 0, then B as player 0 on the same
+    dice), from BEGIN (score0, score1, the player who moves first; at 0-0
+    player 0: A first, then B first).
 
     Returns (A's wins moving first, A's wins moving second, streams A won
     twice); an unfinished game is won by nobody.
@@ -455,9 +483,9 @@ def simulate_wins(
     both_wins = 0
     for game in prange(games):
         key = game_key(seed_key, game)
-        score0, score1 = _play(table_a, table_b, rule_arrays, key)
+        score0, score1 = _play(table_a, table_b, rule_arrays, key, begin)
         won_first = 1 if score0 >= table_a.shape[0] and score0 > score1 else 0
-        score0, score1 = _play(table_b, table_a, rule_arrays, key)
+        score0, score1 = _play(table_b, table_a, rule_arrays, key, begin)
         won_second = 1 if score1 >= table_a.shape[0] and score1 > score0 else 0
         first_wins += won_first
         second_wins += won_second
@@ -472,12 +500,13 @@ def simulate_scores(
     rule_arrays: tuple[npt.NDArray[Any], ...],
     seed_key: np.uint64,
     games: int,
+    begin: npt.NDArray[np.int64],
 ) -> npt.NDArray[np.int64]:
     """Final scores (score0, score1) of every game: [stream, seating, player];
     seating 0 has A as player 0, seating 1 has B as player 0."""
     out = np.empty((games, 2, 2), dtype=np.int64)
     for game in prange(games):
         key = game_key(seed_key, game)
-        out[game, 0, 0], out[game, 0, 1] = _play(table_a, table_b, rule_arrays, key)
-        out[game, 1, 0], out[game, 1, 1] = _play(table_b, table_a, rule_arrays, key)
+        out[game, 0, 0], out[game, 0, 1] = _play(table_a, table_b, rule_arrays, key, begin)
+        out[game, 1, 0], out[game, 1, 1] = _play(table_b, table_a, rule_arrays, key, begin)
     return out

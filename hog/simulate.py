@@ -19,13 +19,16 @@ import numpy.typing as npt
 
 from hog import kernels
 from hog.exact import checked_table, compile_rules
-from hog.rules import RuleSet, get_rules
+from hog.exact_tables import start_array
+from hog.rules import ORIGIN, RuleSet, Start, get_rules
 
 __all__ = ["SimulationResult", "simulate", "simulate_scores", "dice_stream", "stream_dice"]
 
 #: What the simulation kernels take: both tables, the rule arrays (the dice
 #: included), the seed's key and the number of streams.
-KernelArguments = tuple[npt.NDArray[np.int8], npt.NDArray[np.int8], tuple[npt.NDArray[Any], ...], np.uint64, int]
+KernelArguments = tuple[
+    npt.NDArray[np.int8], npt.NDArray[np.int8], tuple[npt.NDArray[Any], ...], np.uint64, int, npt.NDArray[np.int64]
+]
 
 _MASK64 = (1 << 64) - 1
 _GAMMA = int(kernels.GAMMA)
@@ -109,7 +112,14 @@ def _checked_integer(name: str, value: int, low: int, high: int) -> int:
 
 
 def _kernel_arguments(
-    table_a: np.ndarray, table_b: np.ndarray, rules: RuleSet | str, games: int, seed: int, sides: int, least_games: int
+    table_a: np.ndarray,
+    table_b: np.ndarray,
+    rules: RuleSet | str,
+    games: int,
+    seed: int,
+    sides: int,
+    least_games: int,
+    start: Start = ORIGIN,
 ) -> KernelArguments:
     """Checked arguments for the simulation kernels."""
     choices = get_rules(rules).choices
@@ -127,6 +137,7 @@ def _kernel_arguments(
         compiled.game_arrays,
         np.uint64(_mix64(seed)),
         games,
+        start_array(start, compiled),
     )
 
 
@@ -137,14 +148,16 @@ def simulate(
     games: int = 100_000,
     seed: int = 0,
     sides: int = 6,
+    start: Start = ORIGIN,
 ) -> SimulationResult:
-    """Simulate TABLE_A against TABLE_B on GAMES dice streams (2 * GAMES games).
+    """Simulate TABLE_A against TABLE_B on GAMES dice streams (2 * GAMES games),
+    from START (fa14's bids; ``first``/``second``: A as player 0 and as player 1).
 
     The standard error is that of the mean of the per-stream results, each
     the average of A's two games on that stream.
     """
     first_wins, second_wins, both_wins = kernels.simulate_wins(
-        *_kernel_arguments(table_a, table_b, rules, games, seed, sides, least_games=2)
+        *_kernel_arguments(table_a, table_b, rules, games, seed, sides, 2, start)
     )
     first, second = first_wins / games, second_wins / games
     rate = (first + second) / 2
@@ -162,8 +175,9 @@ def simulate_scores(
     games: int = 100,
     seed: int = 0,
     sides: int = 6,
+    start: Start = ORIGIN,
 ) -> np.ndarray:
     """Final scores of every game of a (small) run, shape (games, 2, 2):
     ``[g, 0]`` is (score0, score1) of stream g with A as player 0 and
     ``[g, 1]`` the same with B as player 0, as ``hog.game.play`` returns them."""
-    return kernels.simulate_scores(*_kernel_arguments(table_a, table_b, rules, games, seed, sides, least_games=1))
+    return kernels.simulate_scores(*_kernel_arguments(table_a, table_b, rules, games, seed, sides, 1, start))

@@ -13,9 +13,10 @@ from properties import examples
 
 from hog import exact, state_kernels
 from hog.exact import best_response, compile_rules, perfect_play, points_distribution, win_probabilities
+from hog.game import play
 from hog.rules import get_rules
 from hog.rules.dice_rules import pig_out_all_ones
-from hog.simulate import simulate
+from hog.simulate import simulate, simulate_scores, stream_dice
 
 FA16 = get_rules("fa16")
 
@@ -133,3 +134,15 @@ def test_minus_one_is_refused_elsewhere_naming_the_score_pair():
     with pytest.raises(ValueError, match=r"-1 at score 3, opponent score 4"):
         best_response(table, "fa17")
     assert 0 < win_probabilities(table, table, "fa16").first < 1
+
+
+def test_fa16_games_with_pork_chop_match_the_reference_loop():
+    """The simulator's games (re-rolled dice drawing a second outcome for an odd one, -1 rolling
+    nothing) are hog.game.play's on the same dice stream, outcome for outcome."""
+    a, b = chopping_tables(9, 100, 2, chop_share=0.2)
+    scores = simulate_scores(a, b, "fa16", games=60, seed=4)
+    for game in range(60):
+        for seating, (first, second) in enumerate(((a, b), (b, a))):
+            dice_of = stream_dice(4, game)
+            played = play(as_strategy(first), as_strategy(second), "fa16", dice=dice_of(6), dice_of=dice_of)
+            assert tuple(scores[game, seating]) == played

@@ -15,6 +15,7 @@ from hog.rules.numbers import (
     smallest_digit,
 )
 from hog.rules.registry import CURRENT_RULES, CURRENT_SEMESTER, DEFAULT_RULES, RULE_SETS, SEMESTERS, get_rules
+from hog.rules.start import ORIGIN, Start
 from hog.rules.zero_dice import tens_ones_points
 
 __all__ = [
@@ -23,6 +24,8 @@ __all__ = [
     "State",
     "TurnResult",
     "UnknownRuleSet",
+    "Start",
+    "ORIGIN",
     "RULE_SETS",
     "SEMESTERS",
     "CURRENT_SEMESTER",

@@ -104,7 +104,9 @@ class RuleSet:
     ``limit_rule``, ``opponent_rule``, ``swap_rule`` and ``cap_rule`` name
     the points rule and the next four, and the re-roll rule is a dice rule.
     ``chop_points`` (None: no such choice) are the points of choosing -1
-    (Pork Chop), named by ``chop_rule``.
+    (Pork Chop), named by ``chop_rule``. ``bidding(bid0, bid1, goal)``
+    (fa14's ``bid_for_start``) gives the start (score0, score1, first
+    player) a game may be played from instead of 0-0 (``Start.of_bids``).
     ``time_trot`` is the modulus M of Time Trot (0: no Time Trot): rolling
     ``turn number % M`` dice earns another turn, except on a turn that is
     itself a Time Trot extra turn.
@@ -136,6 +138,7 @@ class RuleSet:
     rerolls: Callable[[int, int], bool] | None = None
     chop_points: int | None = None
     chop_rule: str = ""
+    bidding: Callable[[int, int, int], tuple[int, int, int]] | None = None
 
     def __repr__(self) -> str:
         return f"RuleSet({self.name!r})"

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from hog.rules import after_turn as after
-from hog.rules import dice_rules
+from hog.rules import dice_rules, start
 from hog.rules import zero_dice as zero
 from hog.rules.model import Memory, RuleSet, UnknownRuleSet
 
@@ -341,6 +341,7 @@ _ALL: tuple[RuleSet, ...] = (
         after.swapping(after.swap_double),
         turn_dice=dice_rules.hog_wild,
         dice_rule="Hog Wild",
+        bidding=start.bid_for_start,
     ),
     RuleSet(
         "fa13",

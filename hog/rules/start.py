@@ -1,8 +1,58 @@
-"""How a game starts: Fall 2014's bidding for the starting scores."""
+"""How a game starts: at 0-0 with player 0 to move, or by Fall 2014's
+bidding for the starting scores (``Start.of_bids``)."""
 
 from __future__ import annotations
 
-__all__ = ["bid_for_start"]
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hog.rules.model import RuleSet
+
+__all__ = ["ORIGIN", "Start", "bid_for_start"]
+
+
+@dataclass(frozen=True)
+class Start:
+    """The scores a game starts from and the player who moves first."""
+
+    score0: int = 0
+    score1: int = 0
+    first: int = 0
+
+    @classmethod
+    def of_bids(cls, rules: RuleSet, bid0: int, bid1: int, goal: int) -> Start:
+        """The start RULES' bidding rule gives for BID0 and BID1 at GOAL, or a
+        ValueError in one line: the rules have no bidding, a bid is not a
+        non-negative integer, or the bids leave no game to play.
+
+        >>> from hog.rules import get_rules
+        >>> Start.of_bids(get_rules("fa14"), 9, 2, 100)
+        Start(score0=2, score1=9, first=0)
+        >>> Start.of_bids(get_rules("fa14"), 3, 3, 100)
+        Traceback (most recent call last):
+        ...
+        ValueError: equal bids (3, 3) start both players at the goal, 100: no game is played
+        >>> Start.of_bids(get_rules("fa13"), 9, 2, 100)
+        Traceback (most recent call last):
+        ...
+        ValueError: rule set fa13 has no bidding for the start (fa14 has: bid_for_start)
+        """
+        if rules.bidding is None:
+            raise ValueError(f"rule set {rules.name} has no bidding for the start (fa14 has: bid_for_start)")
+        for bid in (bid0, bid1):
+            if isinstance(bid, bool) or not isinstance(bid, int) or bid < 0:
+                raise ValueError(f"a bid must be a non-negative integer, not {bid!r}")
+        score0, score1, first = rules.bidding(bid0, bid1, goal)
+        if bid0 == bid1:
+            raise ValueError(f"equal bids ({bid0}, {bid1}) start both players at the goal, {goal}: no game is played")
+        if max(score0, score1) >= goal:
+            raise ValueError(f"the bids ({bid0}, {bid1}) start a player at {max(score0, score1)}, the goal or past it")
+        return cls(score0, score1, first)
+
+
+#: The usual start: 0-0, player 0 to move.
+ORIGIN = Start()
 
 
 def bid_for_start(bid0: int, bid1: int, goal: int) -> tuple[int, int, int]:
