@@ -33,6 +33,7 @@ from hog.commentary import HIGHEST_MESSAGES, Commentary, announce_lead_changes, 
 from hog.dice import Dice, make_fair_dice, six_sided
 from hog.game import GOAL, MAX_ROLLS, take_turn
 from hog.rules import RuleSet, State, get_rules
+from hog.rules.dice_rules import PORK_CHOP, exchanged_sides, rerolled
 
 __all__ = ["TurnReport", "Game", "commentary_for"]
 
@@ -82,7 +83,9 @@ def _turn_events(
     """Words for what the rules did: SCORED is (score, opponent) once the
     points are added, AFTER what the after-turn rule returned for it."""
     events = []
-    if num_rolls == 0:
+    if num_rolls == PORK_CHOP:
+        events.append(f"{rules.chop_rule}: {_points(points)} for choosing -1")
+    elif num_rolls == 0:
         events.append(f"{rules.zero_dice_rule}: {_points(points)} for rolling 0")
     elif 1 in outcomes:
         events.append(f"{rules.pig_out_rule}: a 1 was rolled, the turn scores {points}")
@@ -149,19 +152,30 @@ class Game:
             return None
         return 0 if self.scores[0] > self.scores[1] else 1
 
+    @property
+    def choices(self) -> range:
+        """What a player may choose: 0..10 dice, and -1 (Pork Chop) where the rules offer it."""
+        return self._rules.choices
+
     def take_turn(self, num_rolls: int) -> TurnReport:
-        """Player ``who`` rolls NUM_ROLLS dice (0 for the zero-dice rule)."""
+        """Player ``who`` rolls NUM_ROLLS dice (0 for the zero-dice rule; -1
+        for Pork Chop, where the rules offer it)."""
         if self.over:
             raise ValueError(f"the game is over ({self.scores[0]}-{self.scores[1]}, player {self.winner} won)")
-        if isinstance(num_rolls, bool) or not isinstance(num_rolls, int) or not 0 <= num_rolls <= MAX_ROLLS:
-            raise ValueError(f"number of dice must be an integer from 0 to {MAX_ROLLS}, not {num_rolls!r}")
+        least = self.choices.start
+        if isinstance(num_rolls, bool) or not isinstance(num_rolls, int) or not least <= num_rolls <= MAX_ROLLS:
+            offer = " (-1: Pork Chop)" if least == PORK_CHOP else ""
+            raise ValueError(f"number of dice must be an integer from {least} to {MAX_ROLLS}{offer}, not {num_rolls!r}")
         who, before = self.who, self.scores
         score, opponent = before if who == 0 else before[::-1]
         chosen, num_rolls = num_rolls, self._rules.dice_rolled(score, opponent, num_rolls)
         rolled: list[int] = []
         swapped = self._state.dice_swapped
         sides = self._rules.picked_sides(score, opponent, swapped)
-        dice = self._dice if sides is None or num_rolls == 0 else make_fair_dice(sides, self._rng)
+        dice = self._dice if sides is None or num_rolls <= 0 else make_fair_dice(sides, self._rng)
+        rerolls = num_rolls > 0 and self._rules.rerolled(score, opponent)
+        if rerolls:  # fa16's Hog Wild: an odd outcome is rolled once more, the second one stands
+            dice = rerolled(dice)
 
         def recorded() -> int:
             outcome = dice()
@@ -172,22 +186,33 @@ class Game:
         result = self._rules.next_state(self._state, num_rolls, points)
         self._state = result.state
         self.scores, self.previous = result.state.scores, result.state.previous
-        final_points = self._rules.turn_points(points) if self._rules.turn_points else points
-        scored = score + final_points + result.bonus
-        given = self._rules.opponent_points(num_rolls, final_points) if self._rules.opponent_points else 0
+        chop = num_rolls == PORK_CHOP
+        final_points = self._rules.turn_points(points) if self._rules.turn_points and not chop else points
+        capped = final_points
+        if self._rules.most_points is not None and not chop:
+            capped = min(final_points, self._rules.most_points(num_rolls))
+        scored = score + capped + result.bonus
+        given = self._rules.opponent_points(num_rolls, capped) if self._rules.opponent_points else 0
         after = (self.scores[who], self.scores[1 - who], result.extra_turn and not result.time_trot)
         extra = result.extra_turn and not self.over
         events = _turn_events(self._rules, num_rolls, tuple(rolled), points, (scored, opponent + given), after)
-        if sides is not None and num_rolls:
+        if rerolls:
+            events.insert(0, f"{self._rules.dice_rule}: odd outcomes re-rolled")
+        if sides is not None and num_rolls > 0:
             rule = self._rules.dice_rule if self._rules.turn_dice else self._rules.swap_rule
             events.insert(0, f"{rule}: {_SIDES.get(sides, f'{sides}-sided')} dice")
         if num_rolls < chosen:
             events.insert(0, f"{self._rules.limit_rule}: {num_rolls} of the {chosen} dice chosen")
         if final_points != points:
             events.append(f"{self._rules.points_rule}: {points} -> {_points(final_points)}")
+        if capped != final_points:
+            events.append(f"{self._rules.cap_rule}: {final_points} -> {_points(capped)}")
         if given:
             events.append(f"{self._rules.opponent_rule}: {_points(given)} for the opponent")
-        if result.state.dice_swapped != swapped:
+        if result.state.dice_swapped != swapped and chop:
+            now = exchanged_sides(6) if result.state.dice_swapped else 6
+            events.append(f"{self._rules.chop_rule}: the dice are now {_SIDES.get(now, f'{now}-sided')}")
+        elif result.state.dice_swapped != swapped:
             events.append(f"{self._rules.swap_rule}: the dice are exchanged")
         memory = self._rules.memory
         if memory is not None and result.bonus:

@@ -2,18 +2,26 @@
 refused elsewhere in one line naming the score pair and fa16.
 
 The table type and its formats, the sandbox check of strategy files, the
-store, ``hog show`` and the heat map."""
+store, ``hog show``, the heat map, the terminal game and the web pages."""
 
 from __future__ import annotations
 
 import io
 import json
+import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
+from fastapi.testclient import TestClient
 from matplotlib.image import imread
 
+from hog import game as reference
+from hog.dice import make_fair_dice
+from hog.interactive import Game
 from hog_arena.cli.main import main
+from hog_arena.web.app import create_app
 from results.store import open_store
 from strategies.heatmap import COLOURS, PORK_CHOP_COLOUR, heatmap_figure, heatmap_png
 from strategies.loader import Limits, SubmissionError, load_file
@@ -21,8 +29,10 @@ from strategies.table import InvalidTable, StrategyTable, choice_character, vali
 
 MB = 1 << 20
 FAST = Limits(cpu_seconds=2, wall_seconds=30, memory_bytes=256 * MB)
+#: What a refusal of -1 adds under a rule set without Pork Chop.
+ONLY_FA16 = " (-1, Pork Chop, is a choice only in fa16)"
 #: The refusal of a -1 at (3, 4) under a rule set without Pork Chop.
-REFUSED = "value -1 at score 3, opponent score 4 is out of range 0..10 (-1, Pork Chop, is a choice only in fa16)"
+REFUSED = f"value -1 at score 3, opponent score 4 is out of range 0..10{ONLY_FA16}"
 CHOPS = """\
 def final_strategy(score, opponent_score):
     if (score, opponent_score) == (3, 4) or score == 60:
@@ -252,3 +262,139 @@ def test_the_heat_map_of_other_rule_sets_has_no_pork_chop():
     table = StrategyTable(np.full((100, 100), 4, dtype=np.int8), "sp17", "fours")
     labels = legend_labels(heatmap_figure(table))
     assert len(labels) == 11 and labels[0] == " 0 dice    -" and labels[4] == " 4 dice  100.0%"
+
+
+# --- the terminal game -------------------------------------------------------------------------
+
+
+def test_the_game_engine_takes_minus_one_under_fa16_only():
+    game = Game("fa16", seed=1)
+    assert game.choices == range(-1, 11)
+    report = game.take_turn(-1)
+    assert (report.num_rolls, report.outcomes, report.points, report.scores_after) == (-1, (), 1, (1, 0))
+    assert report.events == ("Pork Chop: 1 point for choosing -1", "Pork Chop: the dice are now four-sided")
+    assert game.take_turn(-1).events[-1] == "Pork Chop: the dice are now six-sided"
+    with pytest.raises(
+        ValueError, match=r"^number of dice must be an integer from -1 to 10 \(-1: Pork Chop\), not -2$"
+    ):
+        game.take_turn(-2)
+    with pytest.raises(ValueError, match=r"^number of dice must be an integer from 0 to 10, not -1$"):
+        Game("sp17", seed=1).take_turn(-1)
+
+
+def test_the_game_engine_plays_fa16_as_the_reference_game():
+    """Hog Wild's re-rolls, When Pigs Fly and the exchanged dice: the same scores as hog.game.play."""
+    strategies = (lambda s, o: -1 if (s + o) % 3 == 0 else 6, lambda s, o: 10 if s % 2 else -1)
+    for seed in range(5):
+        game, after_each = Game("fa16", seed=seed), []
+        while not game.over:
+            score, opponent = game.scores if game.who == 0 else game.scores[::-1]
+            after_each.append(game.take_turn(strategies[game.who](score, opponent)).scores_after)
+        rng = random.Random(seed)
+        played: list[tuple[int, int]] = []
+
+        def say(score0, score1, played=played):
+            played.append((score0, score1))
+            return say
+
+        final = reference.play(
+            *strategies,
+            "fa16",
+            dice=make_fair_dice(6, rng),
+            dice_of=lambda sides, rng=rng: make_fair_dice(sides, rng),
+            say=say,
+        )
+        assert after_each == played and game.scores == final
+
+
+def play_cli(*args: str, typed: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "hog_arena.cli.main", "play", "--delay", "0", *args],
+        input=typed,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_hog_play_lets_a_person_choose_pork_chop_under_fa16(tmp_path):
+    path = tmp_path / "chops.json"
+    path.write_text(json.dumps(chop_values().tolist()))
+    done = play_cli(str(path), "--rules", "fa16", "--seed", "3", typed="-1\n11\nq\n")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    prompt = "Player 0 (you), how many dice will you roll (0-10, or -1 for Pork Chop)? "
+    assert lines[4] == prompt + "-1"
+    assert lines[5:8] == [
+        "Player 0 (you) chooses -1 (Pork Chop)  ->  1 point",
+        "  * Pork Chop: 1 point for choosing -1",
+        "  * Pork Chop: the dice are now four-sided",
+    ]
+    assert (
+        "'11' is not a number of dice: type a whole number from 0 to 10, or -1 for Pork Chop (or q to leave)." in lines
+    )
+
+
+def test_hog_play_refuses_minus_one_elsewhere_as_before():
+    done = play_cli("always_roll(4)", "--rules", "sp17", "--seed", "3", typed="-1\nq\n")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[4] == "Player 0 (you), how many dice will you roll (0-10)? -1"
+    assert lines[5] == "'-1' is not a number of dice: type a whole number from 0 to 10 (or q to leave)."
+    assert "Pork Chop" not in done.stdout
+
+
+def test_hog_play_watches_a_table_choosing_pork_chop(tmp_path):
+    table = StrategyTable.from_function(lambda s, o: -1 if (s + o) % 5 == 0 else 6, "fa16", name="chops")
+    path = tmp_path / "chops.json"
+    path.write_text(table.to_json())
+    done = play_cli("--json", "--watch", str(path), "always_roll(5)", "--rules", "fa16", "--seed", "8")
+    assert done.returncode == 0, done.stderr
+    record = json.loads(done.stdout)
+    rng = random.Random(8)
+    final = reference.play(
+        table, lambda s, o: 5, "fa16", dice=make_fair_dice(6, rng), dice_of=lambda sides: make_fair_dice(sides, rng)
+    )
+    assert tuple(record["scores"]) == final
+    assert any(turn["num_rolls"] == -1 for turn in record["history"])
+    assert "Player 0 (chops) chooses -1 (Pork Chop)  ->  1 point" in done.stderr.splitlines()
+
+
+# --- the web pages ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory):
+    url = f"sqlite:///{tmp_path_factory.mktemp('web') / 'arena.db'}"
+    with TestClient(create_app(url, "fa16"), base_url="http://localhost") as client:
+        yield client
+
+
+def test_the_web_accepts_a_fa16_upload_with_minus_one_and_shows_it(web):
+    reply = web.post("/api/strategies", files={"file": ("chops.py", CHOPS.encode())}, data={"rules": "fa16"})
+    assert reply.status_code == 201, reply.text
+    ref = reply.json()["id"]
+    data = web.get(f"/api/strategies/{ref}", params={"rules": "fa16"}).json()
+    assert data["table"] == chop_values().tolist()
+    picture = web.get(f"/strategies/{ref}/heatmap.png", params={"rules": "fa16"})
+    assert picture.status_code == 200 and picture.content[:8] == b"\x89PNG\r\n\x1a\n"
+    assert web.get(f"/strategies/{ref}", params={"rules": "fa16"}).status_code == 200
+
+
+def test_the_web_refuses_minus_one_elsewhere_in_one_line(web):
+    reply = web.post("/api/strategies", files={"file": ("chops.py", CHOPS.encode())}, data={"rules": "sp17"})
+    assert reply.status_code == 400
+    assert reply.json() == {"detail": f"chops.py: final_strategy(3, 4) returned -1, not an integer 0..10{ONLY_FA16}"}
+
+
+def test_a_web_game_under_fa16_offers_and_shows_pork_chop(web):
+    game = web.post("/api/games", json={"opponent": "always_roll(4)", "rules": "fa16", "seed": 2}).json()
+    state = web.post(f"/api/games/{game['id']}/turns", json={"num_rolls": -1}).json()
+    assert state["turns"][0]["num_rolls"] == -1 and state["turns"][0]["points"] == 1
+    assert "Pork Chop: the dice are now four-sided" in state["turns"][0]["events"]
+    page = web.get(f"/play/{game['id']}").text
+    assert "chose Pork Chop (-1)" in page and 'value="-1" id="pork-chop"' in page
+    other = web.post("/api/games", json={"opponent": "always_roll(4)", "rules": "sp17", "seed": 2}).json()
+    refused = web.post(f"/api/games/{other['id']}/turns", json={"num_rolls": -1})
+    assert refused.status_code == 400 and "from 0 to 10" in refused.json()["detail"]
+    assert 'id="pork-chop"' not in web.get(f"/play/{other['id']}").text

@@ -15,6 +15,7 @@ import typer
 from hog.game import MAX_ROLLS, Strategy, checked_num_rolls
 from hog.interactive import Game, TurnReport
 from hog.rules import get_rules
+from hog.rules.dice_rules import PORK_CHOP
 from hog_arena.cli.options import Db, Goal, Json, Rules, emit
 from hog_arena.cli.strategy_io import SPEC_HELP, resolve
 from hog_arena.cli.text import plain
@@ -68,10 +69,12 @@ def _read_answer(out: TextIO) -> str:
     return line
 
 
-def _ask(label: str, out: TextIO) -> int:
-    """A dice count typed by a person; asks again until it is 0..MAX_ROLLS."""
+def _ask(label: str, out: TextIO, choices: range = range(MAX_ROLLS + 1)) -> int:
+    """A dice count typed by a person; asks again until it is 0..MAX_ROLLS
+    (or -1, Pork Chop, where CHOICES holds it)."""
+    chop = ", or -1 for Pork Chop" if PORK_CHOP in choices else ""
     while True:
-        out.write(f"{label}, how many dice will you roll (0-{MAX_ROLLS})? ")
+        out.write(f"{label}, how many dice will you roll (0-{MAX_ROLLS}{chop})? ")
         out.flush()
         line = _read_answer(out)
         if not line:
@@ -81,13 +84,17 @@ def _ask(label: str, out: TextIO) -> int:
             raise LeftGame
         if text.isascii() and text.isdigit() and int(text) <= MAX_ROLLS:
             return int(text)
+        if chop and text == "-1":
+            return PORK_CHOP
         wrong = f"{plain(text)!r} is not a number of dice: t" if text else "T"
-        out.write(f"{wrong}ype a whole number from 0 to {MAX_ROLLS} (or q to leave).\n")
+        out.write(f"{wrong}ype a whole number from 0 to {MAX_ROLLS}{chop} (or q to leave).\n")
 
 
 def _show_turn(report: TurnReport, game: Game, players: tuple[Player, Player], out: TextIO) -> None:
     label = players[report.who].label
-    if report.num_rolls:
+    if report.num_rolls == PORK_CHOP:
+        out.write(f"{label} chooses -1 (Pork Chop)  ->  {_points(report.points)}\n")
+    elif report.num_rolls:
         rolled = " ".join(map(str, report.outcomes))
         out.write(f"{label} rolls {_dice(report.num_rolls)}: {rolled}  ->  {_points(report.points)}\n")
     else:
@@ -109,11 +116,11 @@ def _play(
         player = players[game.who]
         score, opponent = game.scores if game.who == 0 else game.scores[::-1]
         if player.strategy is None:
-            num_rolls = _ask(player.label, out)
+            num_rolls = _ask(player.label, out, game.choices)
             if coach is not None:
                 out.write(f"  Coach: {coach.judge(score, opponent, num_rolls).line()}\n")
         else:
-            num_rolls = checked_num_rolls(player.strategy, score, opponent)
+            num_rolls = checked_num_rolls(player.strategy, score, opponent, game.choices)
             time.sleep(delay)
         _show_turn(game.take_turn(num_rolls), game, players, out)
 

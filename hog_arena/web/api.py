@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from hog.game import MAX_ROLLS
 from hog.rules import RULE_SETS, UnknownRuleSet, get_rules
+from hog.rules.dice_rules import PORK_CHOP
 from hog_arena.web.deps import MAX_GOAL, MAX_TEXT, ArenaDep, ClientDep, GateDep, Page, PageQuery, ScopeQuery
 from hog_arena.web.service import builtin_specs
 from results.errors import NotStored
@@ -54,7 +55,11 @@ class Turn(BaseModel):
 
     model_config = ConfigDict(strict=True, extra="forbid")
 
-    num_rolls: int = Field(ge=0, le=MAX_ROLLS, description=f"Dice to roll, an integer 0 to {MAX_ROLLS}.")
+    num_rolls: int = Field(
+        ge=PORK_CHOP,
+        le=MAX_ROLLS,
+        description=f"Dice to roll, an integer 0 to {MAX_ROLLS}; or -1, Pork Chop, where the rules offer it (fa16).",
+    )
 
 
 @router.get("/rules", summary="The rule sets")

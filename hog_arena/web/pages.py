@@ -9,6 +9,8 @@ from fastapi import APIRouter, Depends, File, Form, Query, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from hog.game import MAX_ROLLS
+from hog.rules import get_rules
+from hog.rules.dice_rules import PORK_CHOP
 from hog_arena.web.api import body_rules
 from hog_arena.web.coach_view import strategy_section
 from hog_arena.web.csrf import check_form
@@ -158,13 +160,14 @@ def game_page(request: Request, arena: ArenaDep, game_id: str) -> Response:
     state = arena.games.get(game_id).to_dict()
     scope = Scope(state["rules"], state["goal"])
     turns = list(enumerate(state["history"], start=state["history_start"] + 1))[::-1]
-    context = {"scope": scope, "game": state, "turns": turns}
+    pork_chop = PORK_CHOP in get_rules(state["rules"]).choices  # a button for -1 where the rules offer it
+    context = {"scope": scope, "game": state, "turns": turns, "pork_chop": pork_chop}
     return render(request, "game.html", context)
 
 
 @router.post("/play/{game_id}", dependencies=FROM_OUR_PAGES)
 def game_turn(
-    request: Request, arena: ArenaDep, game_id: str, num_rolls: Annotated[int, Form(ge=0, le=MAX_ROLLS)]
+    request: Request, arena: ArenaDep, game_id: str, num_rolls: Annotated[int, Form(ge=PORK_CHOP, le=MAX_ROLLS)]
 ) -> Response:
     arena.games.get(game_id, play=True).visitor_turn(num_rolls)
     return RedirectResponse(request.url_for("game_page", game_id=game_id), status_code=303)
