@@ -13,8 +13,10 @@ from typing import Any
 import numpy as np
 
 from hog.game import MAX_ROLLS
+from hog.rules import RULE_SETS
+from hog.rules.dice_rules import PORK_CHOP
 
-__all__ = ["DICE_COUNTS", "is_dice_count", "first_bad_count"]
+__all__ = ["DICE_COUNTS", "is_dice_count", "first_bad_count", "pork_chop_note"]
 
 
 #: What a strategy may return where no rule adds a choice.
@@ -59,3 +61,20 @@ def first_bad_count(array: np.ndarray, choices: range = DICE_COUNTS) -> tuple[tu
         if not is_dice_count(array[index], choices):
             return index, array[index]
     return None
+
+
+def pork_chop_note(value: object, choices: range) -> str:
+    """What to add to a refusal of VALUE outside CHOICES: that -1 is a choice
+    only in the rule sets offering Pork Chop, if VALUE is that -1.
+
+    >>> pork_chop_note(-1, range(0, 11))
+    ' (-1, Pork Chop, is a choice only in fa16)'
+    >>> pork_chop_note(11, range(0, 11)), pork_chop_note(-1, range(-1, 11))
+    ('', '')
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value != PORK_CHOP:
+        return ""
+    if PORK_CHOP in choices:
+        return ""
+    offering = [name for name, rules in RULE_SETS.items() if PORK_CHOP in rules.choices]
+    return f" (-1, Pork Chop, is a choice only in {', '.join(offering)})" if offering else ""

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from hog import kernels, state_kernels, swap_kernels, trot_kernels
-from hog.dice_counts import DICE_COUNTS, first_bad_count
+from hog.dice_counts import DICE_COUNTS, first_bad_count, pork_chop_note
 from hog.exact_rules import CompiledRules, compile_rules
-from hog.rules import ORIGIN, RULE_SETS, RuleSet, Start, get_rules
+from hog.rules import ORIGIN, RuleSet, Start, get_rules
 
 __all__ = [
     "TableStack",
@@ -63,7 +63,7 @@ def _checked_values(array: np.ndarray, name: Callable[[int], str], choices: rang
     >>> _checked_values(np.full((1, 2, 2), -1), lambda i: "table", range(11))
     Traceback (most recent call last):
     ...
-    ValueError: table: -1 at score 0, opponent score 0; expected 0..10 (-1, Pork Chop, is a choice of fa16 only)
+    ValueError: table: -1 at score 0, opponent score 0; expected 0..10 (-1, Pork Chop, is a choice only in fa16)
     """
     expected = f"{choices.start}..{choices.stop - 1}"
     if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
@@ -71,14 +71,9 @@ def _checked_values(array: np.ndarray, name: Callable[[int], str], choices: rang
     bad = first_bad_count(array, choices)
     if bad is not None:
         (i, s, o), value = bad
-        raise ValueError(f"{name(i)}: {int(value)} at score {s}, opponent score {o}; expected {expected}{_hint(value)}")
+        note = pork_chop_note(int(value), choices)
+        raise ValueError(f"{name(i)}: {int(value)} at score {s}, opponent score {o}; expected {expected}{note}")
     return np.ascontiguousarray(array, dtype=np.int8)
-
-
-def _hint(value: int) -> str:
-    """Where a refused VALUE is a choice after all: Pork Chop's -1."""
-    chopping = [name for name, rules in RULE_SETS.items() if value in rules.choices]
-    return f" ({value}, Pork Chop, is a choice of {', '.join(chopping)} only)" if chopping else ""
 
 
 @dataclass(frozen=True, eq=False)

@@ -31,11 +31,11 @@ from typing import Any
 
 import numpy as np
 
-from hog.dice_counts import DICE_COUNTS
+from hog.dice_counts import DICE_COUNTS, pork_chop_note
 from hog.rules import get_rules
 from strategies.names import file_name
 from strategies.sandbox import ChildRun, Limits, SandboxError, run_child
-from strategies.table import InvalidTable, StrategyTable, pork_chop_note
+from strategies.table import InvalidTable, StrategyTable
 
 __all__ = ["SubmissionError", "SandboxError", "Limits", "load_file", "load_source", "table_from_source"]
 

@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from hog.dice_counts import DICE_COUNTS, first_bad_count
-from hog.rules import RULE_SETS, get_rules
+from hog.dice_counts import DICE_COUNTS, first_bad_count, pork_chop_note
+from hog.rules import get_rules
 from hog.rules.dice_rules import PORK_CHOP
 
 __all__ = [
@@ -28,7 +28,6 @@ __all__ = [
     "LIBRARY_ORIGINS",
     "validate_table",
     "choice_character",
-    "pork_chop_note",
 ]
 
 #: Where a table came from.
@@ -57,23 +56,6 @@ def choice_character(value: int) -> str:
     if not 0 <= value < len(_DIGITS):
         raise ValueError(f"{value} is not a dice count")
     return _DIGITS[value]
-
-
-def pork_chop_note(value: object, choices: range) -> str:
-    """What to add to a refusal of VALUE outside CHOICES: that -1 is a choice
-    only in the rule sets offering Pork Chop, if VALUE is that -1.
-
-    >>> pork_chop_note(-1, range(0, 11))
-    ' (-1, Pork Chop, is a choice only in fa16)'
-    >>> pork_chop_note(11, range(0, 11)), pork_chop_note(-1, range(-1, 11))
-    ('', '')
-    """
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value != PORK_CHOP:
-        return ""
-    if PORK_CHOP in choices:
-        return ""
-    offering = [name for name, rules in RULE_SETS.items() if PORK_CHOP in rules.choices]
-    return f" (-1, Pork Chop, is a choice only in {', '.join(offering)})" if offering else ""
 
 
 def validate_table(values: Any, goal: int, choices: range = DICE_COUNTS) -> np.ndarray:

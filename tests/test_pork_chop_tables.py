@@ -278,7 +278,10 @@ def test_the_game_engine_takes_minus_one_under_fa16_only():
         ValueError, match=r"^number of dice must be an integer from -1 to 10 \(-1: Pork Chop\), not -2$"
     ):
         game.take_turn(-2)
-    with pytest.raises(ValueError, match=r"^number of dice must be an integer from 0 to 10, not -1$"):
+    with pytest.raises(
+        ValueError,
+        match=r"^number of dice must be an integer from 0 to 10 \(-1, Pork Chop, is a choice only in fa16\), not -1$",
+    ):
         Game("sp17", seed=1).take_turn(-1)
 
 
