@@ -38,6 +38,9 @@ def _match_key(league: League, *, scan: bool = False) -> tuple[Any, ...]:
         Match.method == league.method,
         Match.games == league.games,
         Match.seed == league.seed,
+        Match.start_score0 == league.start_score0,
+        Match.start_score1 == league.start_score1,
+        Match.start_player == league.start_player,
     )
 
 

@@ -69,6 +69,9 @@ class LeagueStore(Database):
                 method=key.method,
                 games=key.games,
                 seed=key.seed,
+                start_score0=key.start.score0,
+                start_score1=key.start.score1,
+                start_player=key.start.first,
                 status="running",
             )
             session.add(league)

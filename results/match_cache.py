@@ -18,6 +18,7 @@ from results.database import Database, chunks
 from results.errors import StoreError
 from results.match_key import MatchKey
 from results.models import Match, utc_now
+from results.models.leagues import MATCH_KEY_COLUMNS
 from results.records import MatchResult, ordered_pair
 
 __all__ = ["MatchCacheStore", "stored_matches", "check_sha"]
@@ -44,6 +45,9 @@ def stored_matches(session: Session, key: MatchKey, pairs: set[tuple[str, str]])
                 Match.method == key.method,
                 Match.games == key.games,
                 Match.seed == key.seed,
+                Match.start_score0 == key.start.score0,
+                Match.start_score1 == key.start.score1,
+                Match.start_player == key.start.first,
                 Match.sha_a.in_(chunk),
             )
         )
@@ -64,11 +68,7 @@ def _match_row(key: MatchKey, result: MatchResult, now: Any) -> dict[str, Any]:
         raise StoreError(f"standard error of match {result.a[:12]} vs {result.b[:12]} is {result.stderr}")
     sha_a, sha_b = ordered_pair(result.a, result.b)
     return {
-        "rules": key.rules,
-        "goal": key.goal,
-        "method": key.method,
-        "games": key.games,
-        "seed": key.seed,
+        **dict(zip(MATCH_KEY_COLUMNS, key.astuple(), strict=True)),
         "sha_a": sha_a,
         "sha_b": sha_b,
         "swapped": sha_a != result.a,
@@ -80,8 +80,7 @@ def _match_row(key: MatchKey, result: MatchResult, now: Any) -> dict[str, Any]:
     }
 
 
-#: The ``matches`` columns a bulk insert fills: a batch's key, each match's own, the batch's time.
-_KEY_COLUMNS = ("rules", "goal", "method", "games", "seed")
+#: The ``matches`` columns of each match in a bulk insert (besides the batch's key and time).
 _PAIR_COLUMNS = ("sha_a", "sha_b", "swapped", "win_rate", "a_first", "a_second", "stderr")
 
 
@@ -191,7 +190,7 @@ class MatchCacheStore(Database):
         values = _pair_values(shas, pairs, first, second, stderr)
         if not values:
             return
-        columns = (*_KEY_COLUMNS, *_PAIR_COLUMNS, "created")
+        columns = (*MATCH_KEY_COLUMNS, *_PAIR_COLUMNS, "created")
         with self._session(write=True) as session:
             connection = session.connection()
             head, tail = key.astuple(), (utc_now(),)

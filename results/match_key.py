@@ -1,7 +1,7 @@
 """The match cache's key: the one place where a match's (rule set, goal,
-method, games, seed) is checked and normalised, for the store, the arena's
-leagues and their workers. A leaf module: it needs neither the database
-nor the models.
+method, games, seed, start) is checked and normalised, for the store, the
+arena's leagues and their workers. A leaf module: it needs neither the
+database nor the models.
 """
 
 from __future__ import annotations
@@ -10,9 +10,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from hog.rules.start import ORIGIN, Start
 from results.errors import StoreError
 
-__all__ = ["METHODS", "MAX_SEED", "MatchKey", "match_terms", "check_seed"]
+__all__ = ["METHODS", "MAX_SEED", "MatchKey", "match_terms", "check_seed", "check_start"]
 
 
 #: How a match is decided: exact dynamic programming or Monte Carlo games.
@@ -55,11 +56,34 @@ def match_terms(method: str, games: int, seed: int) -> tuple[str, int, int]:
     return method, count, check_seed(seed)
 
 
+def _int(value: object) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
+def check_start(start: object, goal: int) -> Start:
+    """START as a ``hog.rules.Start`` whose scores are below GOAL and whose
+    first player is 0 or 1, or a StoreError.
+
+    >>> check_start(Start(2, 9, 0), 100)
+    Start(score0=2, score1=9, first=0)
+    """
+    if not isinstance(start, Start):
+        raise StoreError(f"a match's start must be a Start (scores and first player), not {start!r}")
+    scores = (start.score0, start.score1)
+    if not all(_int(s) and 0 <= s < goal for s in scores):
+        raise StoreError(f"a match's starting scores must be 0..{goal - 1}, not {scores[0]!r}-{scores[1]!r}")
+    if not _int(start.first) or start.first not in (0, 1):
+        raise StoreError(f"the player who moves first must be 0 or 1, not {start.first!r}")
+    return Start(int(start.score0), int(start.score1), int(start.first))
+
+
 @dataclass(frozen=True)
 class MatchKey:
     """What a cached match is keyed by besides its two tables: rule set,
-    goal, method, games and seed, normalised once (``match_terms``), so two
-    keys that mean the same computation are equal.
+    goal, method, games, seed and the start (scores and the player who
+    moves first: 0-0, player 0, unless fa14's bids gave another), normalised
+    once (``match_terms``, ``check_start``), so two keys that mean the same
+    computation are equal.
 
     >>> MatchKey("hog_pile", 100, "exact", 500, 9) == MatchKey("hog_pile", 100)
     True
@@ -70,6 +94,7 @@ class MatchKey:
     method: str = "exact"
     games: int = 0
     seed: int = 0
+    start: Start = ORIGIN
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, str) or not self.rules:
@@ -81,7 +106,10 @@ class MatchKey:
         object.__setattr__(self, "goal", goal)
         object.__setattr__(self, "games", games)
         object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "start", check_start(self.start, goal))
 
-    def astuple(self) -> tuple[str, int, str, int, int]:
-        """(rules, goal, method, games, seed): the store's positional arguments."""
-        return self.rules, self.goal, self.method, self.games, self.seed
+    def astuple(self) -> tuple[str, int, str, int, int, int, int, int]:
+        """(rules, goal, method, games, seed, start's score0, score1, first
+        player): the values of the match cache's key columns, in order."""
+        start = self.start
+        return self.rules, self.goal, self.method, self.games, self.seed, start.score0, start.score1, start.first

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 
+from hog.rules.start import ORIGIN, Start
 from results.match_key import MatchKey
 
 if TYPE_CHECKING:
@@ -98,6 +99,8 @@ class LeagueRecord(_Record):
     created: datetime
     finished: datetime | None
     pinned: bool = False
+    #: The start of every match (0-0, player 0 first, unless fa14's bids gave another).
+    start: Start = ORIGIN
 
     @classmethod
     def from_row(cls, row: League) -> LeagueRecord:
@@ -113,6 +116,7 @@ class LeagueRecord(_Record):
             created=utc(row.created),
             finished=utc(row.finished),
             pinned=bool(row.pinned),
+            start=Start(row.start_score0, row.start_score1, row.start_player),
         )
 
     @property
@@ -123,7 +127,7 @@ class LeagueRecord(_Record):
     @property
     def key(self) -> MatchKey:
         """The key of the league's matches."""
-        return MatchKey(self.rules, self.goal, self.method, self.games, self.seed)
+        return MatchKey(self.rules, self.goal, self.method, self.games, self.seed, self.start)
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,8 @@ Evolution
     ``generations(run_id) -> list[GenerationRecord]``
 
 Match cache. A match is cached under (rule set, goal, method, games, seed,
-table A, table B). A pair is stored once, keyed in sha256 order, with the
+start, table A, table B), the start being the scores and the player who
+moves first (0-0, player 0, unless fa14's bids gave another). A pair is stored once, keyed in sha256 order, with the
 rates exactly as the writer gave them; asking in the writer's order returns
 them unchanged, asking in the other order returns the match seen from the
 other table: win rate ``1 - w``, ``a_first = 1 - a_second`` and

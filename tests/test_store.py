@@ -13,6 +13,7 @@ from league_support import stored_result
 from sqlalchemy import create_engine, func, inspect, select, text
 from sqlalchemy.engine import make_url
 
+from hog.rules import Start
 from hog_arena.cli.main import main
 from results import schema
 from results.models import Base, Match
@@ -307,9 +308,12 @@ def test_a_match_key_is_normalised_in_one_place():
     assert MatchKey(RULES, GOAL, "exact", 500, 9) == MatchKey(RULES, GOAL)
     assert len({MatchKey(RULES, GOAL, "exact", 1, 2), MatchKey(RULES, GOAL)}) == 1
     key = MatchKey(RULES, np.int64(GOAL), "simulate", np.int64(500), np.uint64(9))
-    assert key.astuple() == (RULES, GOAL, "simulate", 500, 9)
+    assert key.astuple() == (RULES, GOAL, "simulate", 500, 9, 0, 0, 0)
     assert all(type(value) is int for value in (key.goal, key.games, key.seed))
     assert key != MatchKey(RULES, GOAL, "simulate", 500, 10)
+    assert MatchKey(RULES, GOAL, start=Start()) == MatchKey(RULES, GOAL) != MatchKey(RULES, GOAL, start=Start(0, 0, 1))
+    moved = MatchKey(RULES, GOAL, start=Start(np.int64(2), 9, np.int64(1)))
+    assert moved.astuple()[-3:] == (2, 9, 1) and all(type(v) is int for v in moved.astuple()[-3:])
     with pytest.raises(AttributeError):
         key.seed = 1  # frozen
 
@@ -322,6 +326,10 @@ def test_a_match_key_is_normalised_in_one_place():
         ((RULES, GOAL, "simulate", 5, 2**63), "seed"),
         ((RULES, 0), "goal"),
         (("", GOAL), "rule set"),
+        ((RULES, GOAL, "exact", 0, 0, (2, 9, 0)), "must be a Start"),
+        ((RULES, GOAL, "exact", 0, 0, Start(GOAL, 0, 0)), "starting scores must be 0..99"),
+        ((RULES, GOAL, "exact", 0, 0, Start(-1, 0, 0)), "starting scores"),
+        ((RULES, GOAL, "exact", 0, 0, Start(0, 0, 2)), "moves first must be 0 or 1"),
     ],
 )
 def test_bad_match_key_values_are_refused(args, message):
@@ -334,6 +342,19 @@ def test_a_league_is_stored_under_its_normalised_key(store):
     league = store.create_league("keyed", MatchKey(RULES, GOAL, "exact", 500, 9), [a.id, b.id])
     assert (league.games, league.seed) == (0, 0)
     assert league.key == MatchKey(RULES, GOAL)
+    moved = store.create_league("moved", MatchKey(RULES, GOAL, start=Start(2, 9, 1)), [a.id, b.id])
+    assert store.get_league("moved", RULES, GOAL).start == Start(2, 9, 1) == moved.key.start
+
+
+def test_the_cache_key_holds_the_start(store, db_url):
+    a, b = constant(3), constant(5)
+    origin, moved = MatchKey(RULES, GOAL), MatchKey(RULES, GOAL, start=Start(2, 9, 0))
+    store.store_matches(origin, [MatchResult(a.sha256, b.sha256, 0.5, 0.6, 0.4)])
+    assert store.cached_matches(moved, [(a.sha256, b.sha256)]) == {}
+    store.store_match_arrays(moved, [a.sha256, b.sha256], np.array([[0, 1]]), np.array([0.7]), np.array([0.3]))
+    assert store.cached_matches(moved, [(a.sha256, b.sha256)])[(a.sha256, b.sha256)].a_first == 0.7
+    assert store.cached_matches(origin, [(a.sha256, b.sha256)])[(a.sha256, b.sha256)].a_first == 0.6
+    assert count_rows(db_url, Match) == 2
 
 
 @pytest.mark.parametrize(

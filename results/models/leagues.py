@@ -17,6 +17,7 @@ from sqlalchemy import (
     UniqueConstraint,
     false,
     select,
+    text,
 )
 from sqlalchemy.orm import Mapped, Session, defer, mapped_column
 
@@ -32,16 +33,25 @@ __all__ = [
     "Match",
     "LeagueSnapshot",
     "LEAGUE_STATUSES",
+    "MATCH_KEY_COLUMNS",
     "league_row",
     "named_league_row",
     "league_entries",
 ]
 
 LEAGUE_STATUSES = ("running", "done")
+#: The columns of a match's key (``MatchKey.astuple`` gives their values, in this order).
+MATCH_KEY_COLUMNS = ("rules", "goal", "method", "games", "seed", "start_score0", "start_score1", "start_player")
+
+
+def _start_column() -> Mapped[int]:
+    """A column of a match's start (``hog.rules.Start``): 0 unless fa14's bids gave another."""
+    return mapped_column(Integer, default=0, server_default=text("0"))
 
 
 class League(Base):
-    """A round robin between stored strategies, decided by one method."""
+    """A round robin between stored strategies, decided by one method, every
+    match from one start (0-0, player 0 first, unless fa14's bids gave another)."""
 
     __tablename__ = "leagues"
     __table_args__ = (
@@ -57,6 +67,9 @@ class League(Base):
     method: Mapped[str] = mapped_column(String(10))
     games: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(BigInteger)
+    start_score0: Mapped[int] = _start_column()
+    start_score1: Mapped[int] = _start_column()
+    start_player: Mapped[int] = _start_column()
     status: Mapped[str] = mapped_column(String(10), default="running")
     created: Mapped[datetime] = mapped_column(UTCDateTime(), default=utc_now)
     finished: Mapped[datetime | None] = mapped_column(UTCDateTime())
@@ -79,12 +92,14 @@ class Match(Base):
     The pair is kept in sha256 order (``sha_a <= sha_b``). The rates are as
     the writer gave them: table A's, or table B's when ``swapped`` (so they
     read back exactly); a lookup in the other order flips them (see
-    ``results.store``). For exact matches ``games`` and ``seed`` are 0.
+    ``results.store``). For exact matches ``games`` and ``seed`` are 0. The
+    start (scores, and the player who moves first) is 0-0, player 0, unless
+    fa14's bids gave another.
     """
 
     __tablename__ = "matches"
     __table_args__ = (
-        UniqueConstraint("rules", "goal", "method", "games", "seed", "sha_a", "sha_b"),
+        UniqueConstraint(*MATCH_KEY_COLUMNS, "sha_a", "sha_b", name="uq_matches_key_pair"),
         CheckConstraint("sha_a <= sha_b", name="pair_ordered"),
         CheckConstraint(one_of("method", METHODS), name="method"),
         CheckConstraint(
@@ -99,6 +114,9 @@ class Match(Base):
     method: Mapped[str] = mapped_column(String(10))
     games: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(BigInteger)
+    start_score0: Mapped[int] = _start_column()
+    start_score1: Mapped[int] = _start_column()
+    start_player: Mapped[int] = _start_column()
     sha_a: Mapped[str] = mapped_column(String(64))
     sha_b: Mapped[str] = mapped_column(String(64))
     swapped: Mapped[bool] = mapped_column(Boolean)
