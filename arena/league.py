@@ -24,6 +24,7 @@ from arena.match import Lineup
 from arena.parallel import run_chunks
 from hog import exact, simulate
 from hog.exact import TableStack
+from hog.rules import ORIGIN, Start
 from results.errors import StoreError
 from results.match_key import MatchKey, match_terms
 from strategies.table import StrategyTable
@@ -56,11 +57,15 @@ class LeagueError(ValueError):
 class LeagueSettings:
     """How every match of a league is scored (six-sided dice, as the match
     cache assumes), normalised as the match cache keys it
-    (``results.records.match_terms``: games and seed are 0 for exact)."""
+    (``results.records.match_terms``: games and seed are 0 for exact), and
+    where every match starts (0-0, player 0 first, unless fa14's bids gave
+    another: then ``first`` and ``second`` are the chances as player 0 and
+    as player 1)."""
 
     method: str = "exact"
     games: int = 0
     seed: int = 0
+    start: Start = ORIGIN
 
     def __post_init__(self) -> None:
         try:
@@ -72,7 +77,7 @@ class LeagueSettings:
 
     def key(self, rules: str, goal: int) -> MatchKey:
         """The match cache's key of this league's matches under RULES and GOAL."""
-        return MatchKey(rules, goal, self.method, self.games, self.seed)
+        return MatchKey(rules, goal, self.method, self.games, self.seed, self.start)
 
 
 @dataclass(frozen=True, eq=False)
@@ -153,12 +158,14 @@ def score_chunk(
     """Score PAIRS of the checked TABLES. Simulated matches need KEYS, each
     table's ``int(sha256[:15], 16)``, for their seeds (``match_seed``)."""
     if settings.method == "exact":
-        chances = exact.win_probabilities_pairs(tables, pairs, rules)
+        chances = exact.win_probabilities_pairs(tables, pairs, rules, start=settings.start)
         return PairScores(pairs, chances[:, 0].copy(), chances[:, 1].copy())
     out = np.empty((len(pairs), 3))
     for row, (i, j) in enumerate(pairs):
         seed = _pair_seed(settings.seed, keys[i], keys[j])
-        s = simulate.simulate(tables.tables[i], tables.tables[j], rules, games=settings.games, seed=seed)
+        s = simulate.simulate(
+            tables.tables[i], tables.tables[j], rules, games=settings.games, seed=seed, start=settings.start
+        )
         out[row] = (s.first, s.second, s.stderr)
     return PairScores(pairs, out[:, 0].copy(), out[:, 1].copy(), out[:, 2].copy())
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from hog import exact, simulate
 from hog.exact import TableStack
-from hog.rules import get_rules
+from hog.rules import ORIGIN, Start, get_rules
 from results.match_key import METHODS
 from strategies.table import StrategyTable
 
@@ -97,15 +97,18 @@ def play_match(
     games: int = 100_000,
     seed: int = 0,
     sides: int = 6,
+    start: Start = ORIGIN,
 ) -> MatchOutcome:
-    """A against B, both seatings, exactly or by seeded simulation."""
+    """A against B, both seatings, exactly or by seeded simulation, from
+    START (0-0, player 0 first, unless fa14's bids gave another: then
+    ``first`` and ``second`` are A's chances as player 0 and as player 1)."""
     rules, _ = check_compatible([a, b])
     if method == "exact":
-        p = exact.win_probabilities(a.table, b.table, rules, sides=sides)
+        p = exact.win_probabilities(a.table, b.table, rules, sides=sides, start=start)
         return MatchOutcome(p.rate, p.first, p.second, "exact")
     if method == "simulate":
         if games < 1:
             raise ValueError(f"games must be at least 1, not {games}")
-        s = simulate.simulate(a.table, b.table, rules, games=games, seed=seed, sides=sides)
+        s = simulate.simulate(a.table, b.table, rules, games=games, seed=seed, sides=sides, start=start)
         return MatchOutcome(s.rate, s.first, s.second, "simulate", games, seed, s.stderr, s.interval)
     raise ValueError(f"unknown method {method!r}; valid methods: {', '.join(METHODS)}")

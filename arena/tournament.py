@@ -12,6 +12,7 @@ import numpy as np
 
 from arena.league import LeagueError, LeagueSettings, PairScores, play_league
 from arena.match import Lineup
+from hog.rules import ORIGIN
 from results.errors import NotStored
 from results.interfaces import LeagueStorage, MatchCache
 from results.match_key import MatchKey
@@ -43,6 +44,9 @@ def default_league_name(entries: Sequence[StrategyTable] | Lineup, settings: Lea
     for sha in sorted(e.sha256 for e in lineup.tables):
         digest.update(sha.encode())
     digest.update(f"{lineup.goal}:{settings.method}:{settings.games}:{settings.seed}".encode())
+    if settings.start != ORIGIN:  # leagues from 0-0 keep the names they had before starts
+        start = settings.start
+        digest.update(f":start {start.score0}-{start.score1}-{start.first}".encode())
     return f"{lineup.rules}-{settings.method}-{digest.hexdigest()[:10]}"
 
 
@@ -189,7 +193,7 @@ def add_to_league(
     # a finished league has every match among its old entries: only the new ones' are missing
     old = np.array([table.sha256 in present for table in lineup.tables])
     done = np.logical_and.outer(old, old) if was_done else None
-    settings = LeagueSettings(league.method, league.games, league.seed)
+    settings = LeagueSettings(league.method, league.games, league.seed, league.start)
     return _play(store, league, lineup, settings, jobs, backend, scheduler, on_progress, chunk_size, done)
 
 

@@ -19,9 +19,9 @@ from arena.league import LeagueError, LeagueSettings, PairScores, pair_chunks, p
 from arena.match import IncompatibleTables, play_match
 from arena.parallel import BackendError
 from arena.tournament import builtin_entries, run_stored_league
-from hog import exact, exact_tables
+from hog import exact, exact_tables, simulate
 from hog.exact import TableStack, compile_rules
-from hog.rules import RULE_SETS, get_rules
+from hog.rules import ORIGIN, RULE_SETS, Start, get_rules
 from results.match_key import MatchKey
 from results.store import open_store
 from strategies.table import StrategyTable
@@ -145,6 +145,29 @@ def test_league_settings_are_normalised_as_the_match_cache_keys_them():
         LeagueSettings("simulate", 500, -1)
 
 
+@pytest.mark.parametrize("method", ["exact", "simulate"])
+def test_a_league_from_the_bids_start_plays_every_match_from_it(method):
+    entries = random_tables("fa14", 4)
+    start = Start.of_bids(get_rules("fa14"), 9, 2, GOAL)
+    settings = LeagueSettings(method, 300, 4, start)
+    assert (
+        settings.key("fa14", GOAL)
+        == MatchKey("fa14", GOAL, method, 300, 4, start)
+        != MatchKey("fa14", GOAL, method, 300, 4)
+    )
+    scores = run_league(entries, settings, jobs=2, chunk_size=2)
+    origin = run_league(entries, LeagueSettings(method, 300, 4), jobs=1)
+    for k, (i, j) in enumerate(scores.pairs):
+        a, b = entries[i], entries[j]
+        if method == "exact":
+            expected = exact.win_probabilities(a.table, b.table, "fa14", start=start)
+        else:
+            seed = arena.league.match_seed(4, a.sha256, b.sha256)
+            expected = simulate.simulate(a.table, b.table, "fa14", games=300, seed=seed, start=start)
+        assert (scores.first[k], scores.second[k]) == (expected.first, expected.second)
+    assert not np.allclose(scores.first, origin.first)
+
+
 def spy_on_checks(monkeypatch) -> list[tuple[int, ...]]:
     """The shapes of the stacks hog.exact checks value by value from now on."""
     shapes: list[tuple[int, ...]] = []
@@ -164,9 +187,9 @@ def test_a_league_checks_its_tables_once_and_hands_every_chunk_the_checked_stack
     given = []
     real = exact.win_probabilities_pairs
 
-    def pairs_spy(tables, pairs, rules, sides=6):
+    def pairs_spy(tables, pairs, rules, sides=6, start=ORIGIN):
         given.append(type(tables))
-        return real(tables, pairs, rules, sides)
+        return real(tables, pairs, rules, sides, start)
 
     monkeypatch.setattr(exact, "win_probabilities_pairs", pairs_spy)
     results = run_league(entries, LeagueSettings("exact"), jobs=1, chunk_size=2)

@@ -16,6 +16,7 @@ from arena.league import LeagueSettings, run_league
 from arena.match import Lineup
 from arena.ranking import rank
 from arena.tournament import run_stored_league
+from hog.rules import Start, get_rules
 from results.store import open_store
 from strategies.table import StrategyTable
 
@@ -61,6 +62,29 @@ def test_hog_league_on_the_cluster_stores_joblibs_league(tmp_path, scheduler):
     assert np.isnan(local.rates).sum() == len(entries)  # every match stored, the diagonal empty
     assert rank(remote) == rank(local)
     assert [row["name"] for row in json.loads(done.stdout)["rows"]] == [row.name for row in rank(local)]
+
+
+@pytest.mark.parametrize("method", ["exact", "simulate"])
+def test_hog_league_with_bids_on_the_cluster_stores_joblibs_league_from_the_start(tmp_path, scheduler, method):
+    rng = np.random.default_rng(4)
+    entries = [StrategyTable(rng.integers(0, 11, size=(GOAL, GOAL)), "fa14", f"bidder {k}", "file") for k in range(5)]
+    with open_store(str(tmp_path / "dask.db")) as store:
+        for table in entries:
+            store.add_strategy(table)
+    command = ["league", "--all", "--rules", "fa14", "--goal", str(GOAL), "--bids", "9,2", "--method", method, "--json"]
+    command += ["--db", str(tmp_path / "dask.db"), "--backend", "dask", "--scheduler", scheduler]
+    command += ["--games", "200"] if method == "simulate" else []
+    done = subprocess.run([sys.executable, "-m", "hog_arena.cli.main", *command], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    settings = LeagueSettings(method, 200, 0, Start.of_bids(get_rules("fa14"), 9, 2, GOAL))
+    with open_store(str(tmp_path / "loky.db")) as store:
+        local = store.league_results(run_stored_league(store, entries, settings, jobs=2).id)
+    with open_store(str(tmp_path / "dask.db")) as store:
+        remote = store.league_results(store.latest_league("fa14", GOAL).id)
+    assert remote.league.start == local.league.start == Start(2, 9, 0)
+    for name in ("rates", "first", "second"):
+        assert np.array_equal(getattr(local, name), getattr(remote, name), equal_nan=True), name
+    assert np.isnan(local.rates).sum() == len(entries)
 
 
 def test_registered_sizes_send_the_tables_once(monkeypatch, scheduler):

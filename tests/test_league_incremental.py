@@ -15,6 +15,7 @@ from arena.league import LeagueError, LeagueSettings, run_league, win_rate_matri
 from arena.ranking import WIN_THRESHOLD, rank
 from arena.tournament import add_to_league, run_stored_league
 from hog import exact
+from hog.rules import ORIGIN
 from results.store import NotStored, open_store
 from strategies.table import StrategyTable
 
@@ -47,9 +48,9 @@ def count_kernel_pairs(monkeypatch):
     counted = []
     real = exact.win_probabilities_pairs
 
-    def spy(tables, pairs, rules, sides=6):
+    def spy(tables, pairs, rules, sides=6, start=ORIGIN):
         counted.append(len(pairs))
-        return real(tables, pairs, rules, sides)
+        return real(tables, pairs, rules, sides, start)
 
     monkeypatch.setattr(exact, "win_probabilities_pairs", spy)
     return counted
