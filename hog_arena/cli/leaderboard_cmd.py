@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from hog_arena.cli.options import Db, Goal, Json, Rules, ShownLeague, emit
+from hog_arena.cli.options import Db, Goal, Json, Rules, ShownLeague, emit, start_words
 from hog_arena.cli.strategy_io import check_output
 from hog_arena.cli.text import literal, say
 
@@ -30,16 +30,24 @@ def shared_label(name: str, others: Sequence[str]) -> str:
 
 
 def render_leaderboard(
-    results: LeagueResults, rows: list[Row], shared: Mapping[int, Sequence[str]] | None = None
+    results: LeagueResults,
+    rows: list[Row],
+    shared: Mapping[int, Sequence[str]] | None = None,
+    bids: tuple[int, int] | None = None,
 ) -> None:
     """Print the ranking of a league as a table; a row whose table other
-    names share (SHARED, by strategy id) lists them: ``stored = other``."""
+    names share (SHARED, by strategy id) lists them: ``stored = other``. A
+    league whose matches start elsewhere than 0-0, player 0 first, says its
+    start (and the BIDS that gave it, if known)."""
     from arena.ranking import format_rate
+    from hog.rules import ORIGIN
 
     league = results.league
     n = len(results.entries)
     stored, total = results.stored, n * (n - 1) // 2
     title = f"League #{league.id} {league.name!r}: {league.rules}, goal {league.goal}, {league.method}, {n} strategies"
+    if league.start != ORIGIN or bids is not None:
+        title += f"; {start_words(league.start, bids)}"
     table = Table(title=literal(title))
     for column in ("rank", "name", "author", "wins", "losses", "mean win rate", "worst match"):
         table.add_column(column, justify="right" if column in ("rank", "wins", "losses", "mean win rate") else "left")

@@ -10,7 +10,19 @@ import typer
 from hog_arena.cli.choices import BACKENDS
 from hog_arena.cli.interrupt import Interrupted
 from hog_arena.cli.leaderboard_cmd import COLUMNS, render_leaderboard, shared_label
-from hog_arena.cli.options import Db, Goal, Json, Rules, either, emit, simulation_terms
+from hog_arena.cli.options import (
+    Bids,
+    Db,
+    Goal,
+    Json,
+    Rules,
+    bids_start,
+    either,
+    emit,
+    simulation_terms,
+    start_data,
+    start_words,
+)
 from hog_arena.cli.text import say
 
 #: What --all takes (file) and what --include adds, by the origins stored.
@@ -82,13 +94,15 @@ def register(app: typer.Typer) -> None:
             help="Add the SPECs (with --all: every stored strategy not in it yet) to the finished league "
             "--league NAME, playing only their matches, with the league's settings.",
         ),
+        bids: Bids = None,
     ) -> None:
         """Run a round-robin league (every pair, both seatings), store it, print its leaderboard.
 
         A file SPEC is stored as hog submit stores it (hog_2 if hog is taken).
         --all takes the strategies students submitted, not those hog evolve
         stored or the built-ins a league stored; add them with
-        --include evolved / --include builtin.
+        --include evolved / --include builtin. With --bids B0,B1 (fa14) every
+        match starts from the scores the bids give.
 
         Example: hog league --rules fa24
 
@@ -97,12 +111,14 @@ def register(app: typer.Typer) -> None:
         from arena.league import LeagueSettings
         from arena.ranking import rank
         from arena.tournament import add_to_league, builtin_entries, run_stored_league, shared_names
+        from hog.rules import ORIGIN
         from results.store import open_store
         from strategies.spec import resolve_spec
 
         name = either(league_name, "--league", old_name, "--name")
         games, seed = simulation_terms(method, games, seed, GAMES)
-        settings = LeagueSettings(method, games, seed)
+        given = bids_start(bids, rules, goal)
+        settings = LeagueSettings(method, games, seed, ORIGIN if given is None else given[1])
         if add and not name:
             raise typer.BadParameter("--add needs --name or --league: the league to add to")
         unknown = sorted(set(include) - set(_KINDS))
@@ -111,7 +127,7 @@ def register(app: typer.Typer) -> None:
         if include and not all_stored:
             raise typer.BadParameter("chooses what --all adds: give --all too", param_hint="--include")
         with open_store(db) as store:
-            if add and name and (method, games, seed) != ("exact", 0, 0):
+            if add and name and ((method, games, seed) != ("exact", 0, 0) or given is not None):
                 _check_settings(store, name, rules, goal, settings)
             entries = [resolve_spec(spec, rules, goal, store) for spec in specs or []]
             if all_stored:
@@ -148,23 +164,27 @@ def register(app: typer.Typer) -> None:
             say(f"hog: note: {shared_label(names[strategy_id], others)}: the same table, ranked in one row", err=True)
         rows = rank(results)[:top]
         n = len(results.entries)
+        shown_bids = None if given is None else given[0]
         data = {
             "league": league.as_dict(),
+            **start_data(league.start, shown_bids),
             "entries": n,
             "pairs": n * (n - 1) // 2,
             "rows": [{key: row.as_dict()[key] for key in COLUMNS} for row in rows],
             "aliases": {names[strategy_id]: list(others) for strategy_id, others in shared.items()},
         }
-        emit(data, as_json, lambda: render_leaderboard(results, rows, shared))
+        emit(data, as_json, lambda: render_leaderboard(results, rows, shared, shown_bids))
 
 
 def _check_settings(store: LeagueStorage, name: str, rules: str, goal: int, settings: LeagueSettings) -> None:
     """A LeagueError if SETTINGS, given with --add, are not those of the league NAME."""
     from arena.league import LeagueError
+    from hog.rules import ORIGIN
 
     league = store.get_league(name, rules, goal)
     if settings.key(rules, goal) != league.key:
-        raise LeagueError(f"league {name!r} is {league.method}; --add plays with the league's own settings")
+        start = "" if league.start == ORIGIN else f" from {start_words(league.start)}"
+        raise LeagueError(f"league {name!r} is {league.method}{start}; --add plays with the league's own settings")
 
 
 def _stored_to_add(

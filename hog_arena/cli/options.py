@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from hog.rules import DEFAULT_RULES, UnknownRuleSet, get_rules
+from hog.rules import DEFAULT_RULES, ORIGIN, Start, UnknownRuleSet, get_rules
 
 __all__ = [
     "Rules",
@@ -30,6 +30,10 @@ __all__ = [
     "env_rules",
     "simulation_terms",
     "check_recorded",
+    "Bids",
+    "bids_start",
+    "start_words",
+    "start_data",
 ]
 
 
@@ -148,6 +152,56 @@ def check_recorded(what: str, rules: str, goal: int, given_rules: str | None, gi
         )
     if given_goal is not None and given_goal != goal:
         raise ValueError(f"{what} was made with goal {goal}, not {given_goal}; drop --goal or give --goal {goal}")
+
+
+#: --bids of a match or a league: fa14's bids that set the start (``hog.rules.Start.of_bids``).
+Bids = Annotated[
+    str | None,
+    typer.Option(
+        "--bids",
+        metavar="B0,B1",
+        help="Start from the scores fa14's bids give (bid_for_start; rule sets with bidding only).",
+        show_default=False,
+    ),
+]
+
+
+def bids_start(bids: str | None, rules: str, goal: int) -> tuple[tuple[int, int], Start] | None:
+    """The bids --bids gives (two integers, ``B0,B1``) and the start they give
+    under RULES and GOAL, or None without --bids; a value that is not two
+    integers is a usage error, bids the rules refuse a ValueError in one line."""
+    if bids is None:
+        return None
+    parts = bids.split(",")
+    try:
+        bid0, bid1 = (int(part.strip()) for part in parts)
+    except ValueError:
+        raise typer.BadParameter(f"{bids!r} is not two integers B0,B1 (e.g. 9,2)", param_hint="--bids") from None
+    try:
+        start = Start.of_bids(get_rules(rules), bid0, bid1, goal)
+    except ValueError as error:
+        raise ValueError(f"--bids {bid0},{bid1}: {error}") from None
+    return (bid0, bid1), start
+
+
+def start_words(start: Start, bids: tuple[int, int] | None = None) -> str:
+    """START in words, with the BIDS that gave it if known.
+
+    >>> start_words(Start(2, 9, 0), (9, 2))
+    'start 2-9 from bids 9,2, player 0 moves first'
+    >>> start_words(Start(10, 0, 1))
+    'start 10-0, player 1 moves first'
+    """
+    given = "" if bids is None else f" from bids {bids[0]},{bids[1]}"
+    return f"start {start.score0}-{start.score1}{given}, player {start.first} moves first"
+
+
+def start_data(start: Start, bids: tuple[int, int] | None) -> dict[str, Any]:
+    """The JSON keys of a start given by BIDS: none at 0-0 without bids (output as before bids)."""
+    if bids is None and start == ORIGIN:
+        return {}
+    data: dict[str, Any] = {} if bids is None else {"bids": list(bids)}
+    return data | {"start": {"score0": start.score0, "score1": start.score1, "first": start.first}}
 
 
 Db = Annotated[
