@@ -31,7 +31,6 @@ from typing import Any
 
 from hog.commentary import HIGHEST_MESSAGES, Commentary, announce_lead_changes, both, make_announce_highest, silence
 from hog.dice import Dice, make_fair_dice, six_sided
-from hog.dice_counts import pork_chop_note
 from hog.game import GOAL, MAX_ROLLS, take_turn
 from hog.rules import RuleSet, State, get_rules
 from hog.rules.dice_rules import PORK_CHOP, exchanged_sides, rerolled
@@ -165,6 +164,8 @@ class Game:
             raise ValueError(f"the game is over ({self.scores[0]}-{self.scores[1]}, player {self.winner} won)")
         least = self.choices.start
         if isinstance(num_rolls, bool) or not isinstance(num_rolls, int) or not least <= num_rolls <= MAX_ROLLS:
+            from hog.dice_counts import pork_chop_note  # numpy: loaded only to word a refusal
+
             offer = " (-1: Pork Chop)" if least == PORK_CHOP else pork_chop_note(num_rolls, self.choices)
             raise ValueError(f"number of dice must be an integer from {least} to {MAX_ROLLS}{offer}, not {num_rolls!r}")
         who, before = self.who, self.scores

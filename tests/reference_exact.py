@@ -17,6 +17,7 @@ other count is as good).
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
 
@@ -39,10 +40,12 @@ def face_chances(sides: int, rerolled: bool = False) -> dict[int, Fraction]:
     return chances
 
 
+@cache
 def dice_chances(num_rolls: int, sides: int = 6, roll_points=pig_out, rerolled: bool = False) -> dict[int, float]:
     """{points: chance} of rolling NUM_ROLLS dice scored by ROLL_POINTS (by
     default any 1 scores exactly 1): every multiset of outcomes, weighed by
-    the number of orders it can come in and the chance of each outcome."""
+    the number of orders it can come in and the chance of each outcome
+    (computed once per process: callers must not change the dict)."""
     faces = face_chances(sides, rerolled)
     chances: dict[int, Fraction] = {}
     for outcomes in combinations_with_replacement(range(1, sides + 1), num_rolls):
