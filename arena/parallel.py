@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import socket
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
+from urllib.parse import urlsplit
 
 import numba
 from joblib import Parallel, delayed, parallel_config
@@ -54,6 +56,7 @@ def _dask_client(scheduler: str) -> Any:
         return client
     from distributed import Client
 
+    _refuse_a_closed_port(scheduler)
     try:
         client = Client(scheduler, timeout="10s", set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as error:
@@ -61,6 +64,31 @@ def _dask_client(scheduler: str) -> Any:
     _CLIENTS[scheduler] = client
     atexit.register(_close_quietly, client)
     return client
+
+
+def _refuse_a_closed_port(scheduler: str) -> None:
+    """A BackendError at once where nothing listens at a tcp:// SCHEDULER's
+    address (the connection refused), instead of after Dask's 10 s of
+    retries; an address that does not answer at all still waits for those.
+
+    >>> _refuse_a_closed_port("tcp://127.0.0.1:9")
+    Traceback (most recent call last):
+    ...
+    arena.parallel.BackendError: cannot reach the Dask scheduler at tcp://127.0.0.1:9: connection refused
+    """
+    address = urlsplit(scheduler)
+    try:
+        host, port = address.hostname, address.port
+    except ValueError:  # not a port: Dask words the error
+        return
+    if address.scheme != "tcp" or host is None or port is None:
+        return
+    try:
+        socket.create_connection((host, port), timeout=2).close()
+    except ConnectionRefusedError:
+        raise BackendError(f"cannot reach the Dask scheduler at {scheduler}: connection refused") from None
+    except OSError:
+        return  # Dask's own retries decide
 
 
 def _close_quietly(client: Any) -> None:
