@@ -32,6 +32,7 @@ import numpy as np
 from hog.exact import (
     TableStack,
     best_response,
+    best_response_to_always_roll,
     compile_rules,
     perfect_play,
     win_probabilities,
@@ -136,6 +137,12 @@ def bench_same_tables(batch: int, rule_sets: list[str], size: int = 60) -> None:
         print(f"  {rules:13s} {1e3 * seconds:.3f} ms/pair, {seconds / best[SAME_TABLES_OF]:.2f}x {SAME_TABLES_OF}")
 
 
+def final_table(rules: str) -> np.ndarray:
+    """The rule set's final strategy: the best response to always_roll(6)."""
+    table: np.ndarray = best_response_to_always_roll(6, rules).table
+    return table
+
+
 def bench_dice_swaps(batch: int, rule_sets: list[str], size: int = 60) -> None:
     """One pair on one thread for each rule set whose dice a turn can
     exchange, on SAME_TABLES_OF's league-like tables, against SAME_TABLES_OF
@@ -155,6 +162,14 @@ def bench_dice_swaps(batch: int, rule_sets: list[str], size: int = 60) -> None:
             f"  {rules:13s} {1e3 * seconds / batch:.3f} ms/pair; {SAME_TABLES_OF} {1e3 * plain / batch:.3f} ms/pair: "
             f"{seconds / plain:.1f}x"
         )
+        # Its own league-like tables, with perfect play and the final strategy (fa16's choose Pork Chop, -1).
+        own = np.concatenate([league_tables(rules, size - 2), [perfect_play(rules).table, final_table(rules)]])
+        own_pairs = pairs.copy()
+        own_pairs[: batch // 5, 0], own_pairs[batch // 5 : 2 * batch // 5, 1] = size - 2, size - 1
+        stack = TableStack.of(own, choices=get_rules(rules).choices)
+        win_probabilities_pairs(stack, own_pairs[:4], rules)
+        seconds, _ = timed(win_probabilities_pairs, stack, own_pairs, rules, repeat=3)
+        print(f"  {rules:13s} on its own tables (perfect play, final_strategy in 2 of 5 pairs): {seconds / plain:.1f}x")
     numba.set_num_threads(threads)
 
 
