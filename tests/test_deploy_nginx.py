@@ -230,14 +230,22 @@ def test_the_arena_sees_the_clients_address_not_the_proxys_nor_a_forged_one(depl
 
 def test_a_browsers_upload_passes_with_the_https_origin_only(deployed):
     files = {"file": ("rolls_five.json", table(5))}
+    marked = len(deployed.requests("/api/strategies"))
     with deployed.client() as client:
         refused = client.post("/api/strategies", files=files, headers={"origin": deployed.url.replace("https", "http")})
         assert refused.status_code == 403, refused.text
         reply = client.post("/api/strategies", files=files, headers={"origin": deployed.url})
     assert reply.status_code == 201, reply.text
     assert reply.json()["name"] == "rolls_five"
-    # Both the refusal and the upload are logged with the client's address.
-    assert [line["client"] for line in deployed.requests("/api/strategies")][-2:] == [CLIENT, CLIENT]
+
+    # Both the refusal and the upload are logged with the client's address (a line is written once
+    # the answer has gone out, so the second may come a moment after the client has it).
+    def both_logged() -> list[dict] | None:
+        lines = deployed.requests("/api/strategies")[marked:]
+        return lines if len(lines) >= 2 else None
+
+    lines = wait_until(both_logged, timeout=10, what="the refusal's and the upload's log lines")
+    assert [line["client"] for line in lines] == [CLIENT, CLIENT]
 
 
 def test_bodies_over_the_limit_get_413_from_the_arena_or_from_nginx(deployed):
