@@ -212,6 +212,13 @@ def test_sp17_first_turn_rolls_four_sided_dice():
         ("fa14", (10, 24), 0, (), (13, 24)),  # Free Bacon 1 + |2 - 4| = 3, not prime-bumped
         ("fa14", (14, 32), 0, (), (32, 16)),  # 1 + |3 - 2| = 2: 16 is half of 32, swapped
         ("fa13", (10, 3), 2, (3, 4), (17, 3)),  # no Hogtimus Prime
+        ("fa16", (10, 3), 10, (5, 4, 3, 2, 1), (13, 3)),  # two 1s score 2, no cap; 2 -> 3
+        ("fa16", (10, 2), 6, (4,), (29, 2)),  # six 4s: 24, then When Pigs Fly: min(24, 19)
+        ("fa16", (10, 2), 2, (3, 4), (21, 2)),  # 7 -> 11; the cap for 2 dice is 23
+        ("fa16", (10, 97), 0, (), (20, 97)),  # Free Bacon 1 + 9 = 10, below the zero-dice cap of 25
+        ("fa16", (3, 8), -1, (), (8, 4)),  # Pork Chop: 1 point, then 4 is half of 8: swapped
+        ("fa16", (98, 50), -1, (), (99, 50)),  # Pork Chop's 1 point: 99, not double 50
+        ("fa16", (99, 50), -1, (), (50, 100)),  # 100 is double 50: swapped at the goal, the opponent wins
     ],
 )
 def test_older_whole_turns(rules, start, num_rolls, dice, end):
@@ -219,6 +226,28 @@ def test_older_whole_turns(rules, start, num_rolls, dice, end):
     rolled = ruleset.dice_rolled(*start, num_rolls)
     points = take_turn(rolled, *start, ruleset, make_test_dice(*dice) if dice else None)
     assert ruleset.next_state(State(start), rolled, points).state.scores == end
+
+
+def test_fa16_pork_chop_exchanges_the_dice_for_both_players_and_hog_wild_re_rolls():
+    """RULES.md (fa16): every -1 toggles the shared dice_swapped (six-sided <-> four-sided for
+    both players); where the scores sum to a multiple of 7 each odd outcome is rolled once more."""
+    fa16 = get_rules("fa16")
+    state = fa16.next_state(State((1, 5)), -1, 1).state  # player 0 chops
+    assert state.dice_swapped and state.who == 1
+    assert fa16.dice_sides(*state.mover_scores(), 6, state.dice_swapped) == 4  # player 1 rolls four-sided dice
+    assert not fa16.next_state(state, -1, 1).state.dice_swapped  # a second -1 exchanges them back
+    assert fa16.rerolled(3, 4) and not fa16.rerolled(3, 5)
+    outcomes = iter([3, 6, 2, 5])
+    drawn = []
+
+    def die():
+        drawn.append(next(outcomes))
+        return drawn[-1]
+
+    # At 0-0 (a multiple of 7) two dice: 3 is odd, so 6 stands, then 2: 8 points. Player 1 rolls 0 at
+    # 0-8: Free Bacon 1 + 8 = 9 reaches the goal.
+    assert play(lambda s, o: 2, lambda s, o: 0, "fa16", dice=die, goal=9) == (8, 9)
+    assert drawn == [3, 6, 2]
 
 
 def test_time_trot_example_game():
