@@ -382,9 +382,8 @@ def compile_rules(rules: RuleSet | str, goal: int = 100, sides: int = 6) -> Comp
 
 @lru_cache(maxsize=64)
 def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
-    zero_scored = _scored(rules, 0)
     zero_points = np.array(
-        [[zero_scored(rules.zero_dice(s, o)) for o in range(goal)] for s in range(goal)], dtype=np.int64
+        [[rules.turn_score(0, rules.zero_dice(s, o))[1] for o in range(goal)] for s in range(goal)], dtype=np.int64
     )
     if zero_points.min() < 0:
         s, o = (int(i) for i in np.argwhere(zero_points < 0)[0])
@@ -511,16 +510,6 @@ def _choices(rules: RuleSet) -> list[int]:
     return [n for n in rules.choices if n >= 0] + [n for n in rules.choices if n < 0]
 
 
-def _scored(rules: RuleSet, num_rolls: int) -> Callable[[int], int]:
-    """What RULES make of a turn's points when NUM_ROLLS dice are rolled: the
-    points rule (Hogtimus Prime), then the cap (When Pigs Fly)."""
-    points_rule = rules.turn_points or (lambda points: points)
-    if rules.most_points is None:
-        return points_rule
-    most = rules.most_points(num_rolls)
-    return lambda points: min(points_rule(points), most)
-
-
 def _gift_array(rules: RuleSet, max_points: int, choices: list[int]) -> np.ndarray:
     """``gift[num_rolls, points]``: the points RULES give the opponent when a
     turn of NUM_ROLLS dice scores POINTS (all 0 without Piggy Back); never
@@ -555,11 +544,11 @@ def _final_chances(rules: RuleSet, choice: int, most: int, sides: int, rerolled:
     if choice == 0:
         return {}
     num_rolls = min(choice, most)
-    scored = _scored(rules, num_rolls)
     final: dict[int, Fraction] = {}
     for points, chance in enumerate(points_distribution(num_rolls, sides, rules.roll_points, rerolled)):
         if chance:
-            final[scored(points)] = final.get(scored(points), Fraction(0)) + chance
+            scored = rules.turn_score(num_rolls, points)[1]
+            final[scored] = final.get(scored, Fraction(0)) + chance
     return final
 
 
@@ -569,9 +558,9 @@ def _roll_table(rules: RuleSet, sides: int, choices: list[int]) -> np.ndarray:
     at [-1, 0, 0])."""
     table = np.zeros((len(choices), MAX_ROLLS + 1, MAX_ROLLS * sides + 1), dtype=np.int64)
     for num_rolls in range(1, MAX_ROLLS + 1):
-        scored = _scored(rules, num_rolls)
         for ones, rest, _ in _ones_and_rest(num_rolls, [0] + [1] * sides):
-            table[num_rolls, ones, rest] = scored(rules.roll_points(_outcomes_of(num_rolls, ones, rest)))
+            points = rules.roll_points(_outcomes_of(num_rolls, ones, rest))
+            table[num_rolls, ones, rest] = rules.turn_score(num_rolls, points)[1]
     if rules.chop_points is not None:
         table[PORK_CHOP, 0, 0] = rules.chop_points
     return table

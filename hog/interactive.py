@@ -189,10 +189,7 @@ class Game:
         self._state = result.state
         self.scores, self.previous = result.state.scores, result.state.previous
         chop = num_rolls == PORK_CHOP
-        final_points = self._rules.turn_points(points) if self._rules.turn_points and not chop else points
-        capped = final_points
-        if self._rules.most_points is not None and not chop:
-            capped = min(final_points, self._rules.most_points(num_rolls))
+        final_points, capped = self._rules.turn_score(num_rolls, points)
         scored = score + capped + result.bonus
         given = self._rules.opponent_points(num_rolls, capped) if self._rules.opponent_points else 0
         after = (self.scores[who], self.scores[1 - who], result.extra_turn and not result.time_trot)

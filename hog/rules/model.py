@@ -205,6 +205,22 @@ class RuleSet:
         """
         return num_rolls if self.most_dice is None else min(num_rolls, self.most_dice(score, opponent_score))
 
+    def turn_score(self, num_rolls: int, points: int) -> tuple[int, int]:
+        """The POINTS of a turn of NUM_ROLLS (the dice's, or the zero-dice
+        rule's) after the points rule (Hogtimus Prime), and after that the cap
+        (When Pigs Fly); Pork Chop's points stay as they are.
+
+        >>> from hog.rules import get_rules
+        >>> fa16 = get_rules("fa16")
+        >>> fa16.turn_score(6, 24), fa16.turn_score(2, 7), fa16.turn_score(-1, 1), get_rules("fa17").turn_score(2, 7)
+        ((24, 19), (11, 11), (1, 1), (7, 7))
+        """
+        if num_rolls == PORK_CHOP:
+            return points, points
+        if self.turn_points is not None:
+            points = self.turn_points(points)
+        return points, points if self.most_points is None else min(points, self.most_points(num_rolls))
+
     def next_state(self, state: State, num_rolls: int, points: int) -> TurnResult:
         """The state after the player to move scored POINTS by rolling NUM_ROLLS
         dice (the dice rolled, after any limit; the points of the dice or of the
@@ -231,10 +247,7 @@ class RuleSet:
         >>> result.state.scores, result.state.dice_swapped
         ((10, 4), True)
         """
-        if num_rolls != PORK_CHOP and self.turn_points is not None:
-            points = self.turn_points(points)
-        if num_rolls != PORK_CHOP and self.most_points is not None:
-            points = min(points, self.most_points(num_rolls))
+        _, points = self.turn_score(num_rolls, points)
         who = state.who
         score, opponent = state.mover_scores()
         previous = list(state.previous)
