@@ -16,11 +16,20 @@ from hog.game import MAX_ROLLS
 from hog.rules import RULE_SETS
 from hog.rules.dice_rules import PORK_CHOP
 
-__all__ = ["DICE_COUNTS", "is_dice_count", "first_bad_count", "pork_chop_note"]
+__all__ = ["DICE_COUNTS", "choice_span", "is_dice_count", "first_bad_count", "pork_chop_note"]
 
 
 #: What a strategy may return where no rule adds a choice.
 DICE_COUNTS = range(MAX_ROLLS + 1)
+
+
+def choice_span(choices: range) -> str:
+    """CHOICES for a message.
+
+    >>> choice_span(DICE_COUNTS), choice_span(range(-1, 11))
+    ('0..10', '-1..10')
+    """
+    return f"{choices.start}..{choices.stop - 1}"
 
 
 def is_dice_count(value: object, choices: range = DICE_COUNTS) -> bool:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from hog import kernels, state_kernels, swap_kernels, trot_kernels
-from hog.dice_counts import DICE_COUNTS, first_bad_count, pork_chop_note
+from hog.dice_counts import DICE_COUNTS, choice_span, first_bad_count, pork_chop_note
 from hog.exact_rules import CompiledRules, compile_rules
 from hog.rules import ORIGIN, RuleSet, Start, get_rules
 
@@ -65,7 +65,7 @@ def _checked_values(array: np.ndarray, name: Callable[[int], str], choices: rang
     ...
     ValueError: table: -1 at score 0, opponent score 0; expected 0..10 (-1, Pork Chop, is a choice only in fa16)
     """
-    expected = f"{choices.start}..{choices.stop - 1}"
+    expected = choice_span(choices)
     if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
         raise ValueError(f"{name(0)}: {array.dtype} values; expected integers {expected}")
     bad = first_bad_count(array, choices)

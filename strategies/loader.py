@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from hog.dice_counts import DICE_COUNTS, pork_chop_note
+from hog.dice_counts import DICE_COUNTS, choice_span, pork_chop_note
 from hog.rules import get_rules
 from strategies.names import file_name
 from strategies.sandbox import ChildRun, Limits, SandboxError, run_child
@@ -263,15 +263,10 @@ def _outcome(entry: Any, choices: range = DICE_COUNTS) -> str:
         shown = _clean(entry["returned"], 60)
         described = shown if kind == "int" or shown == "None" else f"{shown} (a {kind})"
         note = pork_chop_note(-1, choices) if kind == "int" and shown == "-1" else ""
-        return f"returned {described}, not an integer {_span(choices)}{note}"
+        return f"returned {described}, not an integer {choice_span(choices)}{note}"
     if entry is None:
         return "was not evaluated"
-    return f"returned {_clean(repr(entry), 60)}, not an integer {_span(choices)}{pork_chop_note(entry, choices)}"
-
-
-def _span(choices: range) -> str:
-    """CHOICES for a message: '0..10', '-1..10'."""
-    return f"{choices.start}..{choices.stop - 1}"
+    return f"returned {_clean(repr(entry), 60)}, not an integer {choice_span(choices)}{pork_chop_note(entry, choices)}"
 
 
 def _clean(text: Any, limit: int = 300) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from hog.dice_counts import DICE_COUNTS, first_bad_count, pork_chop_note
+from hog.dice_counts import DICE_COUNTS, choice_span, first_bad_count, pork_chop_note
 from hog.rules import get_rules
 from hog.rules.dice_rules import PORK_CHOP
 
@@ -74,7 +74,7 @@ def validate_table(values: Any, goal: int, choices: range = DICE_COUNTS) -> np.n
     if bad is not None:
         (score, opponent), value = bad
         integer = not isinstance(value, (bool, np.bool_)) and isinstance(value, (int, np.integer))
-        span = f"{choices.start}..{choices.stop - 1}"
+        span = choice_span(choices)
         problem = f"is out of range {span}" if integer else f"is not an integer {span}"
         note = pork_chop_note(value, choices)
         raise InvalidTable(f"value {_shown(value)} at score {score}, opponent score {opponent} {problem}{note}")
