@@ -156,8 +156,7 @@ def start_array(start: Start, compiled: CompiledRules) -> np.ndarray:
     """
     if start != ORIGIN and (compiled.full_state or compiled.time_trot):
         raise ValueError(f"rule set {compiled.name}: a start other than 0-0 is analysed only over the two scores")
-    if not (0 <= start.score0 < compiled.goal and 0 <= start.score1 < compiled.goal and start.first in (0, 1)):
-        raise ValueError(f"start {start}: scores must be 0..{compiled.goal - 1} and the first player 0 or 1")
+    start = start.checked(compiled.goal)
     return np.array([start.score0, start.score1, start.first], dtype=np.int64)
 
 

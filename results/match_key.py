@@ -56,10 +56,6 @@ def match_terms(method: str, games: int, seed: int) -> tuple[str, int, int]:
     return method, count, check_seed(seed)
 
 
-def _int(value: object) -> bool:
-    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
-
-
 def check_start(start: object, goal: int) -> Start:
     """START as a ``hog.rules.Start`` whose scores are below GOAL and whose
     first player is 0 or 1, or a StoreError.
@@ -69,12 +65,10 @@ def check_start(start: object, goal: int) -> Start:
     """
     if not isinstance(start, Start):
         raise StoreError(f"a match's start must be a Start (scores and first player), not {start!r}")
-    scores = (start.score0, start.score1)
-    if not all(_int(s) and 0 <= s < goal for s in scores):
-        raise StoreError(f"a match's starting scores must be 0..{goal - 1}, not {scores[0]!r}-{scores[1]!r}")
-    if not _int(start.first) or start.first not in (0, 1):
-        raise StoreError(f"the player who moves first must be 0 or 1, not {start.first!r}")
-    return Start(int(start.score0), int(start.score1), int(start.first))
+    try:
+        return start.checked(goal)
+    except ValueError as error:
+        raise StoreError(str(error)) from None
 
 
 @dataclass(frozen=True)

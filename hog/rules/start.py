@@ -3,6 +3,7 @@ bidding for the starting scores (``Start.of_bids``)."""
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -19,6 +20,24 @@ class Start:
     score0: int = 0
     score1: int = 0
     first: int = 0
+
+    def checked(self, goal: int) -> Start:
+        """This start with plain ints if its scores are 0..GOAL-1 and its
+        first player 0 or 1, or a ValueError in one line.
+
+        >>> Start(2, 9, 0).checked(100)
+        Start(score0=2, score1=9, first=0)
+        >>> Start(0, 100, 1).checked(100)
+        Traceback (most recent call last):
+        ...
+        ValueError: the starting scores must be 0..99, not 0-100
+        """
+        scores = (self.score0, self.score1)
+        if not all(_integer(score) and 0 <= score < goal for score in scores):
+            raise ValueError(f"the starting scores must be 0..{goal - 1}, not {scores[0]!r}-{scores[1]!r}")
+        if not _integer(self.first) or self.first not in (0, 1):
+            raise ValueError(f"the player who moves first must be 0 or 1, not {self.first!r}")
+        return Start(int(self.score0), int(self.score1), int(self.first))
 
     @classmethod
     def of_bids(cls, rules: RuleSet, bid0: int, bid1: int, goal: int) -> Start:
@@ -49,6 +68,17 @@ class Start:
         if max(score0, score1) >= goal:
             raise ValueError(f"the bids ({bid0}, {bid1}) start a player at {max(score0, score1)}, the goal or past it")
         return cls(score0, score1, first)
+
+
+def _integer(value: object) -> bool:
+    """Whether VALUE is an integer (numpy's too), not a bool."""
+    if isinstance(value, bool):
+        return False
+    try:
+        operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    return True
 
 
 #: The usual start: 0-0, player 0 to move.
