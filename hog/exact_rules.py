@@ -115,11 +115,6 @@ class CompiledRules:
         return row_choices(self.dice_chances.shape[1])
 
     @property
-    def lowest_choice(self) -> int:
-        """The lowest choice a table may hold: -1 where Pork Chop is a choice, else 0."""
-        return int(self.choices.min())
-
-    @property
     def dice_probabilities(self) -> np.ndarray:
         """``dice_probabilities[num_rolls, points]``: the chances of the game's dice."""
         chances: np.ndarray = self.dice_chances[0]
@@ -393,7 +388,7 @@ def _compile(rules: RuleSet, goal: int, sides: int) -> CompiledRules:
     kind_sides = np.array([kind_sides for kind_sides, _, _ in kinds], dtype=np.uint64)
     kind_dice = np.array([most for _, most, _ in kinds], dtype=np.int64)
     kind_reroll = np.array([again for _, _, again in kinds], dtype=np.bool_)
-    choices = _choices(rules)
+    choices = row_choices(len(rules.choices)).tolist()
     chances = [[_final_chances(rules, n, most, side, again) for n in choices] for side, most, again in kinds]
     roll_most = max(max(row[n]) for row in chances for n in range(1, len(choices)))
     max_points = max(MAX_ROLLS * int(kind_sides.max()), roll_most, int(zero_points.max()))
@@ -503,11 +498,6 @@ def _dice_kinds(
         for dealt, exchanged in pairs:
             shared_kind[g, dealt] = exchanged
     return kinds, layers[0], shared_kind
-
-
-def _choices(rules: RuleSet) -> list[int]:
-    """The choice of each row of the arrays indexed by the choice: 0..10, then -1 where Pork Chop is one."""
-    return [n for n in rules.choices if n >= 0] + [n for n in rules.choices if n < 0]
 
 
 def _gift_array(rules: RuleSet, max_points: int, choices: list[int]) -> np.ndarray:

@@ -59,7 +59,7 @@ def test_pairs_with_pork_chop_equal_the_full_state_kernel():
     """fa16's pairs run in hog.swap_kernels (Pork Chop's row read at index -1); at goal 100 they
     equal the full-state kernel's chances for the same tables as policies."""
     compiled = compile_rules("fa16")
-    assert compiled.swap_kernel and compiled.lowest_choice == -1 and list(compiled.choices[-2:]) == [10, -1]
+    assert compiled.swap_kernel and compiled.choices.min() == -1 and list(compiled.choices[-2:]) == [10, -1]
     tables = chopping_tables(7, 100, 4)
     pairs = np.array([[0, 1], [2, 3], [3, 3], [1, 0]])
     policies = np.stack([exact.as_policy(table, compiled) for table in tables])
