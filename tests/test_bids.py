@@ -45,12 +45,15 @@ def test_exact_chances_from_the_bids_match_the_reference(bids):
     assert (plain.first, plain.second) != pytest.approx((result.first, result.second), abs=1e-9)
 
 
-def test_the_origin_is_the_usual_game_bit_for_bit():
+def test_a_start_at_0_0_with_player_1_first_swaps_the_seatings_bit_for_bit():
+    """At 0-0, player 1 moving first is the usual game with the seatings swapped: A's chance as
+    player 0 is its chance moving second, as player 1 its chance moving first, to the last bit."""
     tables = random_tables(5, 100, 4)
     pairs = [[0, 1], [2, 3], [1, 0]]
-    assert (
-        win_probabilities_pairs(tables, pairs, "fa14", start=ORIGIN) == win_probabilities_pairs(tables, pairs, "fa14")
-    ).all()
+    usual = win_probabilities_pairs(tables, pairs, "fa14", start=ORIGIN)
+    player_1_first = win_probabilities_pairs(tables, pairs, "fa14", start=Start(0, 0, 1))
+    assert (player_1_first == usual[:, ::-1]).all()
+    assert (usual[:, 0] != usual[:, 1]).all()  # the seatings differ, so a mix-up would show
 
 
 def test_simulated_games_from_the_bids_are_the_reference_loop_s():
